@@ -1,0 +1,27 @@
+// Money is handled as integer paisa so sums are exact (ARCHITECTURE: never floats).
+export type Paisa = number;
+
+/** Parses a decimal rupee amount ("1234.5", 1234.5) into integer paisa. */
+export function toPaisa(rupees: string | number): Paisa {
+  const text = typeof rupees === 'number' ? rupees.toFixed(2) : rupees.trim();
+  if (!/^-?\d+(\.\d{1,2})?$/.test(text)) throw new Error(`Not a money amount: ${text}`);
+  const negative = text.startsWith('-');
+  const [whole = '0', frac = ''] = text.replace('-', '').split('.');
+  const value = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  return negative ? -value : value;
+}
+
+/** Formats integer paisa as a decimal rupee string with two places ("1234.50"). */
+export function fromPaisa(paisa: Paisa): string {
+  const negative = paisa < 0;
+  const abs = Math.abs(Math.round(paisa));
+  const text = `${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return negative ? `-${text}` : text;
+}
+
+/** SPEC 9: whole rupees with thousands separators, e.g. "Rs. 1,250". */
+export function formatRupees(amount: string | number, prefix: 'Rs.' | 'PKR' = 'Rs.'): string {
+  const paisa = toPaisa(amount);
+  const whole = Math.round(paisa / 100);
+  return `${prefix} ${whole.toLocaleString('en-US')}`;
+}

@@ -1,0 +1,40 @@
+import { fromPaisa, toPaisa } from './money.ts';
+
+export interface PriceFields {
+  price: string;
+  sale: boolean;
+  sale_price: string | null;
+  customer_specific_pricing: string | null;
+}
+
+/** SPEC 9: customer-specific price if set, else sale_price when on sale, else the list price. */
+export function displayPrice(p: PriceFields): string {
+  if (p.customer_specific_pricing != null && toPaisa(p.customer_specific_pricing) > 0) {
+    return fromPaisa(toPaisa(p.customer_specific_pricing));
+  }
+  if (p.sale && p.sale_price != null && toPaisa(p.sale_price) > 0) return fromPaisa(toPaisa(p.sale_price));
+  return fromPaisa(toPaisa(p.price));
+}
+
+/** SPEC 9: sale badge percent = 100 - 100 * sale_price / price, rounded. Null when not on sale. */
+export function salePercent(p: Pick<PriceFields, 'price' | 'sale' | 'sale_price'>): number | null {
+  if (!p.sale || p.sale_price == null) return null;
+  const price = toPaisa(p.price);
+  const sale = toPaisa(p.sale_price);
+  if (price <= 0 || sale <= 0 || sale >= price) return null;
+  return Math.round(100 - (100 * sale) / price);
+}
+
+/**
+ * The tax included in a unit price, at the product's own rate (tax over sell_price), in paisa.
+ * A customer-specific or sale price carries tax at the same rate as the list price.
+ */
+export function splitTax(unitPrice: string, listTax: string, listSellPrice: string): { tax: string; sell_price: string } {
+  const unit = toPaisa(unitPrice);
+  const tax = toPaisa(listTax);
+  const sell = toPaisa(listSellPrice);
+  if (tax <= 0 || sell <= 0) return { tax: '0.00', sell_price: fromPaisa(unit) };
+  // unit = sellPart * (1 + tax/sell)  =>  sellPart = unit * sell / (sell + tax)
+  const sellPart = Math.round((unit * sell) / (sell + tax));
+  return { tax: fromPaisa(unit - sellPart), sell_price: fromPaisa(sellPart) };
+}
