@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { type Schema, schema } from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DbKind;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; without it the embedded database is used. */
+  url?: string;
+  /** Directory of the embedded database; without it, in memory. */
+  dataDir?: string;
+  /** Called once per SQL statement (used to count statements in tests). */
+  onQuery?: (query: string) => void;
+  poolSize?: number;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// Any fixed number: several instances starting at once take turns to migrate.
+const MIGRATION_LOCK = 4_277_001;
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const logger = options.onQuery ? { logQuery: (q: string) => options.onQuery?.(q) } : false;
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle client that loses its server (PostgreSQL restarted) must not crash the process.
+    pool.on('error', () => {});
+    const client = await pool.connect();
+    client.release();
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        const conn = await pool.connect();
+        try {
+          await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
+        } finally {
+          await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+          conn.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,9 @@
+import * as business from './schema/business.ts';
+import * as catalogue from './schema/catalogue.ts';
+import * as marketplace from './schema/marketplace.ts';
+import * as orders from './schema/orders.ts';
+import * as places from './schema/places.ts';
+import * as support from './schema/support.ts';
+
+export const schema = { ...business, ...catalogue, ...marketplace, ...orders, ...places, ...support };
+export type Schema = typeof schema;

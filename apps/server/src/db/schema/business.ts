@@ -1,0 +1,77 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, doublePrecision } from 'drizzle-orm/pg-core';
+import { products } from './catalogue.ts';
+import { createdAt, money } from './common.ts';
+import { areas, businessTypes, cities } from './places.ts';
+
+/** SPEC 3: a customer business with its credit terms (payment_mode, advance_amount, credit_limit, payment_days). */
+export const businesses = pgTable('businesses', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  businessTypeId: integer('business_type_id').references(() => businessTypes.id),
+  businessSubTypeId: integer('business_sub_type_id').references(() => businessTypes.id),
+  paymentMode: text('payment_mode').notNull().default('Cash'),
+  advanceAmount: money('advance_amount').notNull().default('0'),
+  creditLimit: money('credit_limit').notNull().default('0'),
+  paymentDays: integer('payment_days').notNull().default(0),
+  cityId: integer('city_id').references(() => cities.id),
+  areaId: integer('area_id').references(() => areas.id),
+  storeId: integer('store_id'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  cmId: text('cm_id'),
+  createdAt: createdAt(),
+}, (t) => [check('businesses_payment_mode_ck', sql`${t.paymentMode} in ('Cash', 'Credit', 'Advance')`)]);
+
+/** SPEC 3: a user of a business. Guests have no row: their session is a signed token only. */
+export const businessUsers = pgTable('business_users', {
+  id: serial('id').primaryKey(),
+  businessId: integer('business_id').notNull().references(() => businesses.id),
+  type: text('type').notNull(),
+  name: text('name').notNull(),
+  /** Stored lower-cased; unique. */
+  email: text('email').notNull(),
+  mobileNo: text('mobile_no').notNull().default(''),
+  passwordHash: text('password_hash').notNull(),
+  /** The Orderer's spending limit for Cash orders (SPEC 4). */
+  limit: money('limit').notNull().default('0'),
+  helpNo: text('help_no').notNull().default(''),
+  address: text('address').notNull().default(''),
+  nationalIdentityCard: text('national_identity_card').notNull().default(''),
+  metroStoreId: integer('metro_store_id'),
+  deliveryId: integer('delivery_id'),
+  customerId: text('customer_id'),
+  cmId: text('cm_id'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('business_users_email_uq').on(t.email),
+  index('business_users_business_idx').on(t.businessId),
+  check('business_users_type_ck', sql`${t.type} in ('Owner', 'Orderer', 'Approver', 'Viewer')`),
+  check('business_users_email_lower_ck', sql`${t.email} = lower(${t.email})`),
+]);
+
+/** SPEC 3: customer_specific_pricing, a locked price of one product for one business. */
+export const customerPrices = pgTable('customer_prices', {
+  businessId: integer('business_id').notNull().references(() => businesses.id),
+  productId: integer('product_id').notNull().references(() => products.id),
+  price: money('price').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.businessId, t.productId] }),
+  check('customer_prices_price_ck', sql`${t.price} > 0`),
+]);
+
+/** Registration documents (SPEC 2 sign-up step 3), stored under server-made names. */
+export const uploads = pgTable('uploads', {
+  id: serial('id').primaryKey(),
+  businessId: integer('business_id').notNull().references(() => businesses.id),
+  kind: text('kind').notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  index('uploads_business_idx').on(t.businessId),
+  uniqueIndex('uploads_file_name_uq').on(t.fileName),
+  check('uploads_kind_ck', sql`${t.kind} in ('cnic_image', 'cnic_back_image', 'ntn_certificate_image', 'invoice_image', 'business_card_image')`),
+]);

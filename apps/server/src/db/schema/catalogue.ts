@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, money } from './common.ts';
+import { businessTypes } from './places.ts';
+
+/** SPEC 3: categories with levels 1 (Food, Non Food) to 4. */
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  level: integer('level').notNull(),
+  parentId: integer('parent_id').references((): AnyPgColumn => categories.id),
+  /** The level-2 ancestor, kept for the marketplace filters (SPEC 3: tier2_id). */
+  tier2Id: integer('tier2_id').references((): AnyPgColumn => categories.id),
+  image: text('image'),
+  poster: text('poster'),
+  banner: text('banner'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [
+  index('categories_parent_idx').on(t.parentId),
+  index('categories_level_idx').on(t.level),
+  index('categories_slug_idx').on(t.slug),
+  check('categories_level_ck', sql`${t.level} between 1 and 4`),
+]);
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('brands_name_uq').on(t.name)]);
+
+/** SPEC 3: product of the ordering storefront. */
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Image file name under our storage path, or a full URL. */
+  urlName: text('url_name').notNull(),
+  url: text('url').notNull(),
+  price: money('price').notNull(),
+  sale: boolean('sale').notNull().default(false),
+  salePrice: money('sale_price'),
+  stock: integer('stock').notNull().default(0),
+  sku: text('sku').notNull(),
+  code: text('code').notNull(),
+  brandId: integer('brand_id').notNull().references(() => brands.id),
+  brandName: text('brand_name').notNull(),
+  description: text('description').notNull().default(''),
+  weight: text('weight').notNull().default(''),
+  productSubsys: text('product_subsys').notNull().default(''),
+  /** Sales tax amount per unit (rupees) included in the price. */
+  tax: money('tax').notNull().default('0'),
+  /** Price per unit before tax. */
+  sellPrice: money('sell_price').notNull(),
+  tier1Id: integer('tier1_id').notNull().references(() => categories.id),
+  tier2Id: integer('tier2_id').references(() => categories.id),
+  tier3Id: integer('tier3_id').references(() => categories.id),
+  tier4Id: integer('tier4_id').references(() => categories.id),
+  addToCartCount: integer('add_to_cart_count').notNull().default(0),
+  viewedCount: integer('viewed_count').notNull().default(0),
+  articleMgb: text('article_mgb').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('products_sku_uq').on(t.sku),
+  index('products_tier1_idx').on(t.tier1Id),
+  index('products_tier2_idx').on(t.tier2Id),
+  index('products_tier3_idx').on(t.tier3Id),
+  index('products_tier4_idx').on(t.tier4Id),
+  index('products_brand_idx').on(t.brandId),
+  index('products_viewed_idx').on(t.viewedCount),
+  index('products_cart_count_idx').on(t.addToCartCount),
+  check('products_price_ck', sql`${t.price} >= 0 and ${t.sellPrice} >= 0 and ${t.tax} >= 0`),
+  check('products_stock_ck', sql`${t.stock} >= 0`),
+]);
+
+/** Which leaf business types a product is offered to. */
+export const productBusinessTypes = pgTable('product_business_types', {
+  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+  businessTypeId: integer('business_type_id').notNull().references(() => businessTypes.id),
+  createdAt: createdAt(),
+}, (t) => [
+  primaryKey({ columns: [t.productId, t.businessTypeId] }),
+  index('product_business_types_type_idx').on(t.businessTypeId),
+]);
+
+/** SPEC 3: banners (Bmpl_Banners and others), desktop and mobile images. */
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  image: text('image').notNull(),
+  enable: boolean('enable').notNull().default(true),
+  isMobile: boolean('is_mobile').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+  link: text('link'),
+  createdAt: createdAt(),
+}, (t) => [index('banners_name_idx').on(t.name)]);

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { brands, categories, products } from './catalogue.ts';
+import { createdAt, money } from './common.ts';
+import { cities } from './places.ts';
+
+/** SPEC 3: marketplace (Buy More Pay Less) product. */
+export const bmplProducts = pgTable('bmpl_products', {
+  id: serial('id').primaryKey(),
+  /** The storefront product it is sold as, when there is one. */
+  productId: integer('product_id').references(() => products.id),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  urlName: text('url_name').notNull(),
+  description: text('description').notNull().default(''),
+  tier1Id: integer('tier1_id').notNull().references(() => categories.id),
+  tier2Id: integer('tier2_id').notNull().references(() => categories.id),
+  tier3Id: integer('tier3_id').references(() => categories.id),
+  tier4Id: integer('tier4_id').references(() => categories.id),
+  brandId: integer('bmpl_brand_id').notNull().references(() => brands.id),
+  brandName: text('bmpl_brand_name').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  index('bmpl_products_tier2_idx').on(t.tier2Id),
+  index('bmpl_products_tier3_idx').on(t.tier3Id),
+  index('bmpl_products_brand_idx').on(t.brandId),
+  index('bmpl_products_slug_idx').on(t.slug),
+]);
+
+/** SPEC 3: per-city record of a marketplace product, with that city's prices. */
+export const bmplProductCities = pgTable('bmpl_product_cities', {
+  id: serial('id').primaryKey(),
+  bmplProductId: integer('bmpl_product_id').notNull().references(() => bmplProducts.id, { onDelete: 'cascade' }),
+  cityId: integer('city_id').notNull().references(() => cities.id),
+  price: money('price').notNull(),
+  sale: boolean('sale').notNull().default(false),
+  salePrice: money('sale_price'),
+  sellPrice: money('sell_price').notNull(),
+  tax: money('tax').notNull().default('0'),
+  stock: integer('stock').notNull().default(0),
+  // SPEC 3: multi-piece discount fields.
+  discountThreshold: integer('discount_threshold'),
+  discountPrice: money('discount_price'),
+  originalPrice: money('original_price'),
+  discountDescription: text('discount_description'),
+  discountPriceTax: money('discount_price_tax'),
+  discountPriceWithoutTax: money('discount_price_without_tax'),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('bmpl_product_cities_uq').on(t.bmplProductId, t.cityId),
+  index('bmpl_product_cities_city_idx').on(t.cityId),
+  check('bmpl_product_cities_price_ck', sql`${t.price} >= 0 and ${t.stock} >= 0`),
+  check('bmpl_product_cities_threshold_ck', sql`${t.discountThreshold} is null or ${t.discountThreshold} > 1`),
+]);

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { products } from './catalogue.ts';
+import { businesses, businessUsers } from './business.ts';
+import { createdAt, money } from './common.ts';
+
+/** SPEC 3: an order. created_on is created_at. */
+export const orders = pgTable('orders', {
+  id: serial('id').primaryKey(),
+  orderNumber: text('order_number').notNull(),
+  status: text('status').notNull(),
+  address: text('address').notNull().default(''),
+  contactNo: text('contact_no').notNull().default(''),
+  totalPrice: money('total_price').notNull(),
+  sellPriceTotal: money('sell_price_total').notNull().default('0'),
+  taxTotal: money('tax_total').notNull().default('0'),
+  discountPrice: money('discount_price').notNull().default('0'),
+  paidAmount: money('paid_amount').notNull().default('0'),
+  remainingAmount: money('remaining_amount').notNull(),
+  cmId: text('cm_id'),
+  businessId: integer('business_id').notNull().references(() => businesses.id),
+  businessUserId: integer('business_user_id').notNull().references(() => businessUsers.id),
+  paymentMode: text('payment_mode').notNull(),
+  paymentDays: integer('payment_days').notNull().default(0),
+  metroStoreId: integer('metro_store_id'),
+  deliveryId: integer('delivery_id'),
+  customerId: text('customer_id'),
+  businessName: text('business_name').notNull(),
+  orderBy: text('order_by').notNull(),
+  idempotencyKey: text('idempotency_key'),
+  decidedBy: integer('decided_by').references(() => businessUsers.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('orders_number_uq').on(t.orderNumber),
+  uniqueIndex('orders_idempotency_uq').on(t.businessUserId, t.idempotencyKey),
+  index('orders_business_idx').on(t.businessId, t.status),
+  index('orders_user_idx').on(t.businessUserId),
+  check('orders_status_ck', sql`${t.status} in ('Pending', 'In Process', 'Delivered', 'Rejected')`),
+  check('orders_payment_mode_ck', sql`${t.paymentMode} in ('Cash', 'Credit', 'Advance')`),
+  check('orders_amounts_ck', sql`${t.totalPrice} >= 0 and ${t.remainingAmount} >= 0`),
+]);
+
+/** SPEC 3: order detail line. */
+export const orderDetails = pgTable('order_details', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').notNull().references(() => products.id),
+  productName: text('product_name').notNull(),
+  quantity: integer('quantity').notNull(),
+  unitPrice: money('unit_price').notNull(),
+  totalPrice: money('total_price').notNull(),
+  tax: money('tax').notNull().default('0'),
+  sellPrice: money('sell_price').notNull().default('0'),
+  url: text('url').notNull().default(''),
+  productSubsys: text('product_subsys').notNull().default(''),
+  articleMgb: text('article_mgb').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [
+  index('order_details_order_idx').on(t.orderId),
+  check('order_details_quantity_ck', sql`${t.quantity} > 0`),
+]);
+
+/** SPEC 3: invoice, filtered by business_user_id. */
+export const invoices = pgTable('invoices', {
+  id: serial('id').primaryKey(),
+  invoiceNumber: text('invoice_number').notNull(),
+  orderId: integer('order_id').references(() => orders.id),
+  businessId: integer('business_id').notNull().references(() => businesses.id),
+  businessUserId: integer('business_user_id').notNull().references(() => businessUsers.id),
+  amount: money('amount').notNull(),
+  paymentMode: text('payment_mode').notNull(),
+  dueOn: date('due_on', { mode: 'string' }).notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
+  index('invoices_user_idx').on(t.businessUserId),
+  index('invoices_business_idx').on(t.businessId),
+]);
+
+/**
+ * SPEC 3: ledger entry. The aging buckets (0-0, 1-14, 15-29, 30+ days) are derived from payable_by
+ * when read, so they never go stale.
+ */
+export const ledgers = pgTable('ledgers', {
+  id: serial('id').primaryKey(),
+  businessId: integer('business_id').notNull().references(() => businesses.id),
+  businessUserId: integer('business_user_id').notNull().references(() => businessUsers.id),
+  invoiceId: integer('invoice_id').references(() => invoices.id),
+  totalSpent: money('total_spent').notNull(),
+  payable: money('payable').notNull(),
+  payableBy: date('payable_by', { mode: 'string' }).notNull(),
+  paymentMode: text('payment_mode').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  index('ledgers_user_idx').on(t.businessUserId),
+  index('ledgers_business_idx').on(t.businessId),
+  check('ledgers_payment_mode_ck', sql`${t.paymentMode} in ('Cash', 'Credit', 'Advance')`),
+]);

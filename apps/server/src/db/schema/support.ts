@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { businessUsers } from './business.ts';
+import { createdAt } from './common.ts';
+
+/** SPEC 3: feedback payload, stored. */
+export const feedback = pgTable('feedback', {
+  id: serial('id').primaryKey(),
+  businessUserId: integer('business_user_id').references(() => businessUsers.id),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  mobileNo: text('mobile_no').notNull(),
+  type: text('type').notNull(),
+  subject: text('subject').notNull().default(''),
+  message: text('message').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [
+  check('feedback_type_ck', sql`${t.type} in ('Complaint', 'Suggestion', 'Compliment', 'Account Deletion')`),
+]);
+
+/** Password reset codes: stored hashed, single use, expiring, burned after too many tries. */
+export const resetCodes = pgTable('reset_codes', {
+  id: serial('id').primaryKey(),
+  businessUserId: integer('business_user_id').notNull().references(() => businessUsers.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+  createdAt: createdAt(),
+}, (t) => [index('reset_codes_user_idx').on(t.businessUserId)]);
+
+/** Mail that could not be sent through SMTP_URL (or SMTP_URL unset): kept here and logged. */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('outbox_recipient_idx').on(t.recipient)]);
