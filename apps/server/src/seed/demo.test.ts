@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import { CITIES, ORDER_STATUSES } from '@shop/domain/constants';
+import { toPaisa } from '@shop/domain/money';
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../db/client.ts';
+import { businesses, businessUsers, customerPrices } from '../db/schema/business.ts';
+import { banners, categories, productBusinessTypes, products } from '../db/schema/catalogue.ts';
+import { bmplProductCities, bmplProducts } from '../db/schema/marketplace.ts';
+import { ledgers, orderDetails, orders } from '../db/schema/orders.ts';
+import { businessTypes, cities } from '../db/schema/places.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { insertChunked } from './bulk.ts';
+import { loadCatalogueIds } from './catalogue.ts';
+import { DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './demo.ts';
+import { DEMO_PRODUCT_COUNT, makeCatalogueRows } from './generator.ts';
+
+const SEED_BUDGET_MS = 15_000;
+
+async function freshDatabase(): Promise<Database> {
+  const database = await openDatabase({});
+  await database.migrate();
+  return database;
+}
+
+/** A hash of the rows that must not change from run to run. */
+async function fingerprint(database: Database): Promise<string> {
+  const { db } = database;
+  const productRows = await db
+    .select({ sku: products.sku, name: products.name, price: products.price, salePrice: products.salePrice, stock: products.stock, tax: products.tax })
+    .from(products)
+    .orderBy(asc(products.id));
+  const cityRows = await db
+    .select({ p: bmplProductCities.bmplProductId, c: bmplProductCities.cityId, price: bmplProductCities.price, d: bmplProductCities.discountPrice })
+    .from(bmplProductCities)
+    .orderBy(asc(bmplProductCities.id));
+  const lines = await db
+    .select({ o: orderDetails.orderId, p: orderDetails.productId, q: orderDetails.quantity, u: orderDetails.unitPrice })
+    .from(orderDetails)
+    .orderBy(asc(orderDetails.id));
+  const prices = await db.select().from(customerPrices).orderBy(asc(customerPrices.businessId), asc(customerPrices.productId));
+  const text = JSON.stringify([productRows, cityRows, lines, prices.map((p) => [p.businessId, p.productId, p.price])]);
+  return createHash('sha256').update(text).digest('hex');
+}
+
+const count = sql<number>`count(*)::int`;
+
+describe('demo seed', () => {
+  let database: Database;
+  let seedMs = 0;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    expect(await isDatabaseEmpty(database.db)).toBe(true);
+    const started = performance.now();
+    await seedDemo(database.db);
+    seedMs = performance.now() - started;
+    console.log(`seedDemo on PGlite took ${Math.round(seedMs)} ms`);
+  }, 60_000);
+
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('runs well within the time budget and leaves the database non-empty', async () => {
+    expect(seedMs).toBeLessThan(SEED_BUDGET_MS);
+    expect(await isDatabaseEmpty(database.db)).toBe(false);
+  });
+
+  it('has the five cities in order', async () => {
+    const rows = await database.db.select().from(cities).orderBy(asc(cities.id));
+    expect(rows.map((c) => c.name)).toEqual([...CITIES]);
+  });
+
+  it('has a catalogue of at least 2,000 products with the shapes the screens need', async () => {
+    const { db } = database;
+    const [stats] = await db
+      .select({
+        total: count,
+        outOfStock: sql<number>`count(*) filter (where ${products.stock} = 0)::int`,
+        onSale: sql<number>`count(*) filter (where ${products.sale})::int`,
+        tier4: sql<number>`count(*) filter (where ${products.tier4Id} is not null)::int`,
+        taxed: sql<number>`count(*) filter (where ${products.tax} > 0)::int`,
+        distinctNames: sql<number>`count(distinct ${products.name})::int`,
+        badSale: sql<number>`count(*) filter (where ${products.sale} and ${products.salePrice} >= ${products.price})::int`,
+        badTax: sql<number>`count(*) filter (where ${products.sellPrice} + ${products.tax} <> ${products.price})::int`,
+      })
+      .from(products);
+    expect(stats?.total).toBeGreaterThanOrEqual(2000);
+    expect(stats?.distinctNames).toBe(stats?.total);
+    expect(stats?.outOfStock).toBeGreaterThan(0);
+    expect(stats?.onSale).toBeGreaterThan(0);
+    expect(stats?.tier4).toBeGreaterThan(0);
+    expect(stats?.taxed).toBeGreaterThan(0);
+    expect(stats?.badSale).toBe(0);
+    expect(stats?.badTax).toBe(0);
+
+    const tops = await db.select({ name: categories.name }).from(categories).where(eq(categories.level, 1)).orderBy(asc(categories.sortOrder));
+    expect(tops.map((t) => t.name)).toEqual(['Food', 'Non Food']);
+    const level2 = await db.select().from(categories).where(eq(categories.level, 2));
+    expect(level2.every((c) => c.tier2Id === c.id)).toBe(true);
+    const bannerNames = await db.select({ name: banners.name, n: count }).from(banners).groupBy(banners.name);
+    expect(Object.fromEntries(bannerNames.map((b) => [b.name, b.n]))).toEqual({
+      Bmpl_Banners: 4,
+      Home_Banners: 2,
+      Bmpl_Featured: 6,
+      Bmpl_Popular: 6,
+    });
+  });
+
+  it('offers products to every leaf business type, with Retail and HoReCa as the top tiles', async () => {
+    const { db } = database;
+    const types = await db.select().from(businessTypes);
+    const roots = types.filter((t) => t.parentId === null).sort((a, b) => a.sortOrder - b.sortOrder);
+    expect(roots.map((r) => r.name)).toEqual(['Retail', 'HoReCa', 'Offices and Institutions']);
+    const leaves = types.filter((t) => !types.some((c) => c.parentId === t.id));
+    const perType = await db
+      .select({ id: productBusinessTypes.businessTypeId, n: count })
+      .from(productBusinessTypes)
+      .groupBy(productBusinessTypes.businessTypeId);
+    const counts = new Map(perType.map((r) => [r.id, r.n]));
+    for (const leaf of leaves) expect(counts.get(leaf.id) ?? 0, leaf.name).toBeGreaterThan(0);
+  });
+
+  it('has the demo accounts with the right types and one shared password', async () => {
+    const rows = await database.db
+      .select({ email: businessUsers.email, type: businessUsers.type, business: businesses.name, mode: businesses.paymentMode, hash: businessUsers.passwordHash })
+      .from(businessUsers)
+      .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
+      .orderBy(asc(businessUsers.id));
+    expect(rows.map(({ email, type, business, mode }) => ({ email, type, business, mode }))).toEqual([
+      { email: 'owner@demo.pk', type: 'Owner', business: 'Demo Kiryana Traders', mode: 'Cash' },
+      { email: 'orderer@demo.pk', type: 'Orderer', business: 'Demo Kiryana Traders', mode: 'Cash' },
+      { email: 'approver@demo.pk', type: 'Approver', business: 'Demo Kiryana Traders', mode: 'Cash' },
+      { email: 'credit@demo.pk', type: 'Orderer', business: 'Crescent Hotel & Caterers', mode: 'Credit' },
+      { email: 'advance@demo.pk', type: 'Owner', business: 'Karachi Office Supplies Co', mode: 'Advance' },
+    ]);
+    expect(await verifyPassword(DEMO_PASSWORD, rows[0]?.hash ?? '')).toBe(true);
+  });
+
+  it('gives the demo business customer prices below the list price', async () => {
+    const rows = await database.db
+      .select({ locked: customerPrices.price, price: products.price, sale: products.sale, stock: products.stock })
+      .from(customerPrices)
+      .innerJoin(businesses, eq(businesses.id, customerPrices.businessId))
+      .innerJoin(products, eq(products.id, customerPrices.productId))
+      .where(eq(businesses.name, 'Demo Kiryana Traders'));
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    for (const r of rows) {
+      expect(toPaisa(r.locked)).toBeLessThan(toPaisa(r.price));
+      expect(r.sale).toBe(false);
+      expect(r.stock).toBeGreaterThan(0);
+    }
+  });
+
+  it('has orders of the demo business in every status, with exact totals', async () => {
+    const { db } = database;
+    const [kiryana] = await db.select().from(businesses).where(eq(businesses.name, 'Demo Kiryana Traders'));
+    const rows = await db.select().from(orders).where(eq(orders.businessId, kiryana?.id ?? 0));
+    expect(new Set(rows.map((o) => o.status))).toEqual(new Set(ORDER_STATUSES));
+    for (const o of rows.filter((r) => r.status === 'Pending')) expect(toPaisa(o.totalPrice)).toBeGreaterThan(toPaisa('50000'));
+    const all = await db.select().from(orders);
+    const details = await db.select().from(orderDetails);
+    for (const o of all) {
+      const lines = details.filter((d) => d.orderId === o.id);
+      expect(lines.length).toBeGreaterThanOrEqual(2);
+      for (const l of lines) expect(toPaisa(l.totalPrice)).toBe(toPaisa(l.unitPrice) * l.quantity);
+      expect(lines.reduce((s, l) => s + toPaisa(l.totalPrice), 0)).toBe(toPaisa(o.totalPrice));
+      expect(o.remainingAmount).toBe(o.totalPrice);
+      expect(toPaisa(o.sellPriceTotal) + toPaisa(o.taxTotal)).toBe(toPaisa(o.totalPrice));
+    }
+  });
+
+  it('has ledger entries of credit@demo.pk in every aging bucket, and a Cash entry', async () => {
+    const rows = await database.db
+      .select({ payableBy: ledgers.payableBy, mode: ledgers.paymentMode })
+      .from(ledgers)
+      .innerJoin(businessUsers, eq(businessUsers.id, ledgers.businessUserId))
+      .where(eq(businessUsers.email, 'credit@demo.pk'));
+    const today = new Date().toISOString().slice(0, 10);
+    const overdueDays = (d: string) => Math.round((Date.parse(today) - Date.parse(d)) / 86_400_000);
+    const bucket = (days: number) => (days <= 0 ? '0-0' : days <= 14 ? '1-14' : days <= 29 ? '15-29' : '30+');
+    const credit = rows.filter((r) => r.mode === 'Credit');
+    expect(new Set(credit.map((r) => bucket(overdueDays(r.payableBy))))).toEqual(new Set(['0-0', '1-14', '15-29', '30+']));
+    expect(rows.some((r) => r.mode === 'Cash')).toBe(true);
+  });
+
+  it('has a marketplace with multi-piece discounts and products missing from some cities', async () => {
+    const { db } = database;
+    const [stats] = await db.select({ total: count, unique: sql<number>`count(distinct ${bmplProducts.slug})::int` }).from(bmplProducts);
+    expect(stats?.total).toBeGreaterThanOrEqual(500);
+    expect(stats?.unique).toBe(stats?.total);
+    const discounted = await db.select({ n: count }).from(bmplProductCities).where(isNotNull(bmplProductCities.discountThreshold));
+    expect(discounted[0]?.n).toBeGreaterThan(0);
+    const perProduct = await db
+      .select({ id: bmplProductCities.bmplProductId, n: count })
+      .from(bmplProductCities)
+      .groupBy(bmplProductCities.bmplProductId);
+    expect(perProduct.some((p) => p.n < CITIES.length)).toBe(true);
+    const inLahore = await db
+      .select({ n: count })
+      .from(bmplProductCities)
+      .innerJoin(cities, eq(cities.id, bmplProductCities.cityId))
+      .where(and(eq(cities.name, 'Lahore'), gt(bmplProductCities.stock, 0)));
+    expect(inLahore[0]?.n).toBeGreaterThan(300);
+  });
+
+  it('makes the same rows on every run', async () => {
+    const second = await freshDatabase();
+    try {
+      await seedDemo(second.db);
+      expect(await fingerprint(second)).toBe(await fingerprint(database));
+      // The benchmark's way to grow the catalogue: more rows after the demo ones, no clashes.
+      const ids = await loadCatalogueIds(second.db);
+      await insertChunked(second.db, products, makeCatalogueRows(1000, ids, { start: DEMO_PRODUCT_COUNT }));
+      const [stats] = await second.db
+        .select({ total: count, names: sql<number>`count(distinct ${products.name})::int` })
+        .from(products);
+      expect(stats).toEqual({ total: DEMO_PRODUCT_COUNT + 1000, names: DEMO_PRODUCT_COUNT + 1000 });
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+});
