@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db, DbKind } from './db/client.ts';
+import { HttpError } from './lib/http-error.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { TokenService } from './lib/tokens.ts';
+import { registerModules } from './modules/index.ts';
+
+export interface AppDeps {
+  db: Db;
+  dbKind: DbKind;
+  tokens: TokenService;
+  mailer: Mailer;
+  config: Pick<Config, 'DATA_DIR' | 'TRUST_PROXY' | 'REDIS_URL' | 'NODE_ENV'> & { WEB_DIST?: string };
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
+
+const BODY_LIMIT = 1024 * 1024; // 1 MiB; registration with documents raises its own limit.
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: (deps.logger ?? false) as boolean,
+    bodyLimit: BODY_LIMIT,
+    // Fastify takes a hop count here (its types omit it): X-Forwarded-For is believed only behind that many proxies.
+    trustProxy: (deps.config.TRUST_PROXY > 0 ? deps.config.TRUST_PROXY : false) as boolean,
+    // Slow clients are cut off rather than holding a socket forever.
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // API answers (product lists can be large) are compressed; the web app's files are precompressed at build.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Wholesale shop API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+      const what = first?.message ?? 'is invalid';
+      const part = error.validationContext ?? 'request';
+      return reply.status(400).send({ error: `Invalid ${part}${where ? ` field ${where}` : ''}: ${what}` });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: { message: error.message, code: error.code } }, 'response did not match its schema');
+      return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const known: Record<string, string> = {
+        FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+        FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
+        FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+        FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length.',
+      };
+      const message = (error.code && known[error.code]) ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'The request body is not valid JSON.'
+        : 'Bad request.');
+      return reply.status(status).send({ error: message });
+    }
+    request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'request failed');
+    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+
+  await registerModules(app, deps);
+
+  const webDist = deps.config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist');
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(reply, path) {
+        // Vite puts a content hash in every asset name: cache those for a year.
+        if (path.includes(`${join(webDist, 'assets')}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || !hasWeb || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ error: 'Not found' });
+    }
+    if (/\.[a-z0-9]{1,6}$/i.test(path) && !path.endsWith('.html')) return reply.status(404).send({ error: 'Not found' });
+    // Every other path is a route of the web app, which redirects unknown ones to /pageNotFound.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, parseConfig } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { createMailer } from './lib/mailer.ts';
+import { createTokenService } from './lib/tokens.ts';
+import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
+
+const started = performance.now();
+const log = pino({
+  level: process.env.LOG_LEVEL ?? 'info',
+  // Never log credentials or tokens, whatever a future log line passes in.
+  redact: { paths: ['req.headers.authorization', '*.password', '*.newPassword', '*.token', '*.reset_code'], censor: '[redacted]' },
+});
+
+function fail(message: string): never {
+  log.fatal(message);
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+/** JWT_SECRET, or one generated once into DATA_DIR so sessions survive a restart. */
+function loadSecret(dataDir: string, configured?: string): string {
+  if (configured) return configured;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function main() {
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig(process.env);
+  } catch (err) {
+    fail(err instanceof ConfigError ? err.message : String(err));
+  }
+  const dataDir = resolve(config.DATA_DIR);
+
+  let database: Database;
+  try {
+    database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') });
+    await database.migrate();
+  } catch (err) {
+    const cause = err instanceof Error ? err.message : String(err);
+    const where = config.DATABASE_URL ? 'the PostgreSQL database at DATABASE_URL' : `the embedded database in ${join(dataDir, 'pglite')}`;
+    fail(`Cannot open ${where}: ${cause}`);
+  }
+
+  if (config.SEED === 'demo' && (await isDatabaseEmpty(database.db))) {
+    const t = performance.now();
+    await seedDemo(database.db);
+    log.info({ ms: Math.round(performance.now() - t) }, 'demo data loaded');
+  }
+
+  const app = await buildApp({
+    db: database.db,
+    dbKind: database.kind,
+    tokens: createTokenService(loadSecret(dataDir, config.JWT_SECRET)),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log }),
+    config: { ...config, DATA_DIR: dataDir },
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => fail('shutdown took over 10 s; exiting'), 10_000);
+    force.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  log.info({ ms: Math.round(performance.now() - started), database: database.kind }, `ready on http://localhost:${config.PORT}`);
+}
+
+main().catch((err) => fail(`The server could not start: ${err instanceof Error ? err.message : String(err)}`));

@@ -1,0 +1,81 @@
+import { type SessionUser, WRONG_CREDENTIALS } from '@shop/domain/auth';
+import type { UserType } from '@shop/domain/constants';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { businesses, businessUsers } from '../../db/schema/business.ts';
+import { cities } from '../../db/schema/places.ts';
+import { unauthorized } from '../../lib/http-error.ts';
+import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
+
+const userColumns = {
+  id: businessUsers.id,
+  type: businessUsers.type,
+  name: businessUsers.name,
+  email: businessUsers.email,
+  mobileNo: businessUsers.mobileNo,
+  nic: businessUsers.nationalIdentityCard,
+  businessId: businessUsers.businessId,
+  metroStoreId: businessUsers.metroStoreId,
+  deliveryId: businessUsers.deliveryId,
+  customerId: businessUsers.customerId,
+  cmId: businessUsers.cmId,
+  limit: businessUsers.limit,
+  helpNo: businessUsers.helpNo,
+  address: businessUsers.address,
+  passwordHash: businessUsers.passwordHash,
+  businessName: businesses.name,
+  city: cities.name,
+};
+
+type UserRow = { [K in keyof typeof userColumns]: unknown } & Record<string, unknown>;
+
+function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id as number,
+    cmId: (row.cmId as string | null) ?? null,
+    type: row.type as UserType,
+    name: row.name as string,
+    business_name: row.businessName as string,
+    email: row.email as string,
+    mobile_no: row.mobileNo as string,
+    national_identity_card: row.nic as string,
+    businessId: row.businessId as number,
+    BusinessUserId: row.id as number,
+    businessUserId: row.id as number,
+    metro_store_id: (row.metroStoreId as number | null) ?? null,
+    delivery_id: (row.deliveryId as number | null) ?? null,
+    customer_id: (row.customerId as string | null) ?? null,
+    limit: row.limit as string,
+    help_no: row.helpNo as string,
+    city: (row.city as string | null) ?? null,
+    address: row.address as string,
+  };
+}
+
+function selectUsers(db: Db) {
+  return db
+    .select(userColumns)
+    .from(businessUsers)
+    .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
+    .leftJoin(cities, eq(cities.id, businesses.cityId));
+}
+
+/** The registered user with this id, as the storefront sees it; null when there is none. */
+export async function findSessionUser(db: Db, userId: number): Promise<SessionUser | null> {
+  const [row] = await selectUsers(db).where(eq(businessUsers.id, userId)).limit(1);
+  return row ? toSessionUser(row) : null;
+}
+
+/**
+ * Checks an email and password. Whatever is wrong (unknown email, wrong password), the answer is
+ * the same text, and an unknown email still costs one hash so timing tells nothing either.
+ */
+export async function authenticate(db: Db, email: string, password: string): Promise<SessionUser> {
+  const [row] = await selectUsers(db).where(eq(businessUsers.email, email.trim().toLowerCase())).limit(1);
+  if (!row) {
+    await verifyPassword(password, await dummyPasswordHash());
+    throw unauthorized(WRONG_CREDENTIALS);
+  }
+  if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(WRONG_CREDENTIALS);
+  return toSessionUser(row);
+}

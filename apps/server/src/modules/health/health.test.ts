@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('health and the error envelope', () => {
+  it('answers health with the database kind', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(body(res)).toEqual({ data: { status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' } });
+  });
+
+  it('answers unknown /api paths with 404 and an error text', async () => {
+    for (const url of ['/api/nope', '/api', '/api/read/Orders/../../etc/passwd']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(body(res).error).toBeTypeOf('string');
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/api/unknown', payload: { a: 1 } });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('refuses malformed JSON with 400 and does not leak the parser message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"step": "Guest",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(body(res)).toEqual({ error: 'The request body is not valid JSON.' });
+  });
+
+  it('refuses bodies over the limit with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ step: 'Guest', pad: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(body(res).error).toMatch(/too large/);
+  });
+
+  it('refuses unknown fields and wrong types with 400', async () => {
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { step: 'Guest', isAdmin: true } });
+    expect(unknown.statusCode).toBe(400);
+    expect(body(unknown).error).toBeTypeOf('string');
+    const wrongType = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 42, password: [] } });
+    expect(wrongType.statusCode).toBe(400);
+  });
+
+  it('refuses an unsupported content type with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<step>Guest</step>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(body(res).error).toBeTypeOf('string');
+  });
+
+  it('keeps serving after bad requests', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('serves the OpenAPI document at /api/docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/auth/login');
+  });
+});

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { createMailer } from '../src/lib/mailer.ts';
+import { createTokenService } from '../src/lib/tokens.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  /** Number of SQL statements run since the last reset (for statement budgets). */
+  queries: { count: number; reset(): void };
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set
+ * (.ci/run sets it when PostgreSQL answers), a new database created on that server and dropped after.
+ */
+export async function openTestDatabase(onQuery?: (q: string) => void): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ onQuery });
+    await database.migrate();
+    return { database, drop: async () => database.close() };
+  }
+  const name = `shop_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString(), onQuery, poolSize: 40 });
+  await database.migrate();
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(options: { trustProxy?: number } = {}): Promise<TestApp> {
+  let count = 0;
+  const { database, drop } = await openTestDatabase(() => {
+    count++;
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
+  const app = await buildApp({
+    db: database.db,
+    dbKind: database.kind,
+    tokens: createTokenService('test-secret-test-secret-test-secret-0123456789'),
+    mailer: createMailer({ from: 'test@shop.local', db: database.db }),
+    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: 'test', WEB_DIST: join(dataDir, 'no-web') },
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    queries: {
+      get count() {
+        return count;
+      },
+      reset() {
+        count = 0;
+      },
+    },
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The parsed JSON body of an inject response. */
+export function body<T = { data?: unknown; error?: string }>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}
