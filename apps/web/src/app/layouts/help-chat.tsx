@@ -1,0 +1,23 @@
+import { helpDigits } from '@shop/domain/account';
+import { MessageCircle } from 'lucide-react';
+import { useSession } from '../../lib/session.tsx';
+
+// SPEC 1: the help-chat widget uses the signed-in user's help_no with spaces and non-digits removed.
+const DEFAULT_HELP_NO = '923000000000';
+
+export function HelpChat() {
+  const { user } = useSession();
+  const number = helpDigits(user?.help_no) || DEFAULT_HELP_NO;
+  return (
+    <a
+      href={`https://wa.me/${number}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-help-number={number}
+      aria-label="Chat with us for help"
+      className="fixed right-4 bottom-4 z-40 flex h-12 w-12 items-center justify-center rounded-full bg-green-700 text-white shadow-lg hover:bg-green-800"
+    >
+      <MessageCircle aria-hidden="true" className="h-6 w-6" />
+    </a>
+  );
+}

@@ -1,0 +1,56 @@
+import { Bell } from 'lucide-react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { Dropdown } from '../../components/ui/dropdown.tsx';
+import { CartDropdown } from '../../features/cart/cart-dropdown.tsx';
+import { SearchBox } from '../../features/catalogue/search-box.tsx';
+import { useSession } from '../../lib/session.tsx';
+import { AccountMenu } from './account-menu.tsx';
+import { Logo } from './logo.tsx';
+
+export function OrderingBar() {
+  const { user, signOut } = useSession();
+  const navigate = useNavigate();
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm font-medium hover:bg-white/10 ${isActive ? 'underline underline-offset-4' : ''}`;
+  return (
+    <header className="sticky top-0 z-30 bg-brand text-white shadow" data-bar="ordering">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-3 py-2 md:flex-nowrap md:gap-4">
+        <Link to="/home" aria-label="Wholesale Shop home" className="shrink-0">
+          <Logo />
+        </Link>
+        <div className="order-last w-full md:order-none md:flex-1">
+          <SearchBox />
+        </div>
+        <div className="ml-auto flex items-center gap-1">
+          <CartDropdown />
+          <Dropdown label="Notifications" trigger={<Bell aria-hidden="true" className="h-6 w-6" />}>
+            <p className="p-3 text-sm">You are all updated</p>
+          </Dropdown>
+          <AccountMenu />
+          <span className="hidden text-sm md:inline">
+            Hello, <span data-testid="greeting-name">{user?.name ?? 'Guest'}</span>
+          </span>
+        </div>
+      </div>
+      <nav aria-label="Shop" className="bg-brand-dark">
+        <div className="mx-auto flex max-w-6xl items-center gap-2 overflow-x-auto px-3 py-1">
+          <NavLink to="/business" className={linkClass}>Shop by Business</NavLink>
+          <NavLink to="/categories" className={linkClass}>Shop by Categories</NavLink>
+          <NavLink to="/accountInfo" className={linkClass}>Profile</NavLink>
+          <Link to="/bmpl" className="shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm font-medium hover:bg-white/10">Buy More Pay Less</Link>
+          <button
+            type="button"
+            className="shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm font-medium hover:bg-white/10 md:hidden"
+            onClick={() => {
+              signOut();
+              navigate('/sign-in');
+            }}
+          >
+            Sign Out
+          </button>
+          <span className="ml-auto shrink-0 whitespace-nowrap text-sm md:hidden">Hello, {user?.name ?? 'Guest'}</span>
+        </div>
+      </nav>
+    </header>
+  );
+}

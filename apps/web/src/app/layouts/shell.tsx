@@ -1,0 +1,38 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { usesMarketplaceBar } from '../route-rules.ts';
+import { Footer } from './footer.tsx';
+import { HelpChat } from './help-chat.tsx';
+import { MarketplaceBar } from './marketplace-bar.tsx';
+import { NoticeTicker } from './notice-ticker.tsx';
+import { OrderingBar } from './ordering-bar.tsx';
+
+export function Shell() {
+  const { pathname } = useLocation();
+  const marketplace = usesMarketplaceBar(pathname);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <NoticeTicker />
+      {marketplace ? <MarketplaceBar /> : <OrderingBar />}
+      <div id="content" className="flex-1">
+        <Suspense fallback={<PageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </div>
+      <Footer />
+      <HelpChat />
+      <ScrollRestoration />
+    </div>
+  );
+}
+
+function PageSpinner() {
+  return (
+    <div className="flex justify-center py-16" role="status" aria-label="Loading">
+      <span className="h-8 w-8 animate-spin rounded-full border-4 border-slate-300 border-t-brand" />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { addToCart, setQuantity } from '@shop/domain/cart';
+import type { Product } from '@shop/domain/catalogue';
+import { displayPrice } from '@shop/domain/pricing';
+import { Link } from 'react-router';
+import { updateCart, useCart } from '../../lib/cart-store.ts';
+import { Price, SaleBadge } from './price.tsx';
+import { ProductImage } from './product-image.tsx';
+import { QuantityControl } from './quantity-control.tsx';
+
+/** The link to a storefront product's detail page: shareable by id, with the product in state. */
+export function productDetailsLink(product: Product) {
+  return { to: `/productDetails?id=${product.id}`, state: { product } };
+}
+
+export function toCartItem(product: Product) {
+  return {
+    product_id: product.id,
+    product_name: product.name,
+    unit_price: displayPrice(product),
+    url_name: product.url_name,
+    brand_name: product.brand_name,
+    sku: product.sku,
+    stock: product.stock,
+    tax: product.tax,
+    sell_price: product.sell_price,
+    sale: product.sale,
+  };
+}
+
+/** SPEC 2: image, name, brand, price, sale badge, quantity control and Add to cart; 'Out Of Stock' at stock 0. */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const lines = useCart();
+  const line = lines.find((l) => l.product_id === product.id);
+  const isOut = product.stock <= 0;
+  const link = productDetailsLink(product);
+  return (
+    <article className="flex flex-col rounded-lg border border-slate-200 bg-white p-3 shadow-sm" aria-label={product.name}>
+      <Link to={link.to} state={link.state} className="relative block">
+        <ProductImage urlName={product.url_name} alt={product.name} eager={eager} className={isOut ? 'opacity-50' : ''} />
+        <span className="absolute top-1 left-1">
+          <SaleBadge product={product} />
+        </span>
+      </Link>
+      <p className="mt-2 text-xs text-slate-600">{product.brand_name}</p>
+      <h3 className="line-clamp-2 min-h-10 text-sm font-semibold">
+        <Link to={link.to} state={link.state} className="hover:underline">{product.name}</Link>
+      </h3>
+      <Price product={product} className="mt-1" />
+      <div className="mt-auto pt-3">
+        {isOut ? (
+          <>
+            <p className="mb-1 text-sm font-semibold text-red-700">Out Of Stock</p>
+            <button type="button" disabled className="w-full cursor-not-allowed rounded-md bg-slate-300 py-2 text-sm font-semibold text-slate-600">
+              Add to cart
+            </button>
+          </>
+        ) : line ? (
+          <QuantityControl
+            label={product.name}
+            quantity={line.quantity}
+            onChange={(q) => updateCart((c) => setQuantity(c, product.id, q))}
+          />
+        ) : (
+          <button
+            type="button"
+            className="w-full rounded-md bg-brand py-2 text-sm font-semibold text-white hover:bg-brand-dark"
+            onClick={() => updateCart((c) => addToCart(c, toCartItem(product)))}
+          >
+            Add to cart
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,7 @@
+export function DiscountProductPage() {
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6">
+      <h1 className="text-2xl font-bold">DiscountProduct</h1>
+    </main>
+  );
+}
