@@ -1,0 +1,75 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+test('first arrival opens a guest session silently', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.getByText(/Hello, Guest/).filter({ visible: true }).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('@token'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  const user = await page.evaluate(() => JSON.parse(localStorage.getItem('@user') ?? 'null'));
+  expect(user.type).toBe('Guest');
+  await expect(page.locator('header')).toContainText('Guest');
+});
+
+test('an unknown path redirects to /pageNotFound with the apology', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/pageNotFound$/);
+  await expect(
+    page.getByText("Sorry, the page you're looking for may have been moved or is no longer available. Let us help you reach the right place"),
+  ).toBeVisible();
+});
+
+test('route matching is exact: /Home is not /home', async ({ page }) => {
+  await page.goto('/Home');
+  await expect(page).toHaveURL(/\/pageNotFound$/);
+});
+
+const orderingRoutes = ['/home', '/categories', '/cart', '/sign-in', '/orders', '/faqs', '/feedback', '/business'];
+const marketplaceRoutes = ['/bmpl', '/bmpl/search?searchValue=rice', '/bmpl/category/rice-grains/', '/pageNotFound'];
+
+for (const path of orderingRoutes) {
+  test(`${path} shows the ordering bar, the ticker and the footer`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('header[data-bar="ordering"]')).toBeVisible();
+    await expect(page.locator('header[data-bar="marketplace"]')).toHaveCount(0);
+    await expect(page.getByText(/closing soon/)).toBeVisible();
+    await expect(page.locator('footer')).toContainText('2024');
+  });
+}
+
+for (const path of marketplaceRoutes) {
+  test(`${path} shows the marketplace bar without cart and notifications`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('header[data-bar="marketplace"]')).toBeVisible();
+    await expect(page.locator('header[data-bar="ordering"]')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Cart/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Notifications' })).toHaveCount(0);
+    await expect(page.locator('footer')).toContainText('2024');
+  });
+}
+
+test('the help-chat widget uses the help number reduced to digits', async ({ page }) => {
+  await page.goto('/sign-in');
+  await page.evaluate(async () => {
+    const res = await fetch('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'orderer@demo.pk', password: 'Demo@12345' }),
+    });
+    const { data } = await res.json();
+    localStorage.setItem('@token', data.token);
+    localStorage.setItem('@user', JSON.stringify(data.user));
+  });
+  await page.goto('/home');
+  const link = page.getByRole('link', { name: 'Chat with us for help' });
+  const number = await link.getAttribute('data-help-number');
+  expect(number).toMatch(/^\d{10,15}$/);
+  await expect(link).toHaveAttribute('href', `https://wa.me/${number}`);
+});
+
+test('home has no serious or critical accessibility violations', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.locator('header')).toContainText('Guest');
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
