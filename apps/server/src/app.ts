@@ -104,9 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wildcard: false,
       preCompressed: true,
       index: false,
-      setHeaders(reply, path) {
+      setHeaders(res, path) {
         // Vite puts a content hash in every asset name: cache those for a year.
-        if (path.includes(`${join(webDist, 'assets')}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (path.includes(`${join(webDist, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
