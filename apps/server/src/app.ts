@@ -31,7 +31,18 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
 }
 
-export type App = FastifyInstance & { withTypeProvider(): FastifyInstance };
+export interface RouteEntry {
+  method: string;
+  url: string;
+  hidden: boolean;
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeList: RouteEntry[];
+  }
+}
 
 const BODY_LIMIT = 1024 * 1024; // 1 MiB; registration with documents raises its own limit.
 
@@ -39,14 +50,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: (deps.logger ?? false) as boolean,
     bodyLimit: BODY_LIMIT,
-    // Fastify takes a hop count here (its types omit it): X-Forwarded-For is believed only behind that many proxies.
-    trustProxy: (deps.config.TRUST_PROXY > 0 ? deps.config.TRUST_PROXY : false) as boolean,
+    // X-Forwarded-For is believed only behind TRUST_PROXY proxies. Fastify 5 ignores a bare hop count
+    // (it fails closed), so the count is given as proxy-addr's trust function: the socket peer and the
+    // next TRUST_PROXY - 1 addresses are proxies, the one after them is the client.
+    trustProxy: deps.config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < deps.config.TRUST_PROXY : false,
     // Slow clients are cut off rather than holding a socket forever.
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route, as registered: the authorization matrix and the fuzzer are generated from this list.
+  const routeList: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      routeList.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'], hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide) });
+    }
+  });
+  app.decorate('routeList', routeList);
+  // Slow clients are cut off: a request's headers must arrive within 10 s.
+  app.server.headersTimeout = 10_000;
 
   registerSecurityHeaders(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/seed/demo.ts';
+import { guestHeaders, signIn } from './factories.ts';
+import { fuzzRoutes } from './fuzz.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+// The short form that CI runs; bench/fuzz.ts runs the same fuzzer for 100,000 requests.
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);
+
+let t: TestApp;
+let headers: Record<string, string>[];
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db);
+  headers = [
+    {},
+    await guestHeaders(t.app),
+    await signIn(t.app, 'orderer@demo.pk', 'Demo@12345'),
+    await signIn(t.app, 'approver@demo.pk', 'Demo@12345'),
+    { authorization: 'Bearer not.a.token' },
+  ];
+});
+afterAll(() => t.close());
+
+describe('fuzzing every route', () => {
+  it('answers random and hostile input without 5xx, internals or a missing error text', async () => {
+    const routes = t.app.routeList.filter((r) => !r.url.startsWith('/api/docs'));
+    expect(routes.length).toBeGreaterThan(3);
+    const { sent, findings } = await fuzzRoutes(t.app, routes, headers, RUNS_PER_ROUTE, 42);
+    expect(findings).toEqual([]);
+    expect(sent).toBe(routes.length * RUNS_PER_ROUTE);
+  }, 300_000);
+});
