@@ -26,7 +26,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; db: Db; 
         return;
       }
       await options.db.insert(outbox).values({ recipient: mail.to, subject: mail.subject, body: mail.text });
-      options.log?.info({ to: mail.to, subject: mail.subject }, 'mail kept in the outbox table (no SMTP_URL)');
+      // Without a mail server the log is where a developer reads the mail (a reset code, README).
+      options.log?.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the outbox table (no SMTP_URL)');
     },
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 // scrypt from node:crypto (no native addon to approve). N=2^15, r=8, p=1: 32 MiB and about
-// 60-100 ms per hash on this machine's class of CPU; bench/sign-in.bench.ts measures it.
+// 60-100 ms per hash on this machine's class of CPU; bench/sign-in.ts measures sign-in with it.
 export const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 32 } as const;
 const MAXMEM = 64 * 1024 * 1024;
 

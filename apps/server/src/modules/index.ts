@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import { registerAuthHook } from '../lib/auth-hook.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { storageRoutes } from './storage/storage.routes.ts';
+import { uploadsRoutes } from './uploads/uploads.routes.ts';
 
 /** Every module of the API, in one place. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   registerAuthHook(app, deps.tokens);
   await healthRoutes(app, deps);
   await authRoutes(app, deps);
+  await feedbackRoutes(app, deps);
+  await uploadsRoutes(app, deps);
   await storageRoutes(app, deps);
 }

@@ -1,11 +1,12 @@
+import { MESSAGES } from '@shop/domain/account-rules';
 import { type SessionUser, WRONG_CREDENTIALS } from '@shop/domain/auth';
 import type { UserType } from '@shop/domain/constants';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businesses, businessUsers } from '../../db/schema/business.ts';
 import { cities } from '../../db/schema/places.ts';
-import { unauthorized } from '../../lib/http-error.ts';
-import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
+import { badRequest, forbidden, unauthorized } from '../../lib/http-error.ts';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 
 const userColumns = {
   id: businessUsers.id,
@@ -79,3 +80,21 @@ export async function authenticate(db: Db, email: string, password: string): Pro
   if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(WRONG_CREDENTIALS);
   return toSessionUser(row);
 }
+
+/**
+ * SPEC 5/7 ChangePassword: only for the signed-in user's own account (the token says who), with
+ * the current password. The confirm-password rule is the client's: the API takes newPassword only.
+ */
+export async function changePassword(db: Db, userId: number, email: string, current: string, next: string): Promise<void> {
+  if (next === current) throw badRequest(MESSAGES.newPasswordSame);
+  const [row] = await db
+    .select({ email: businessUsers.email, passwordHash: businessUsers.passwordHash })
+    .from(businessUsers)
+    .where(eq(businessUsers.id, userId))
+    .limit(1);
+  if (!row || row.email !== email.trim().toLowerCase()) throw forbidden('You can change only your own password.');
+  if (!(await verifyPassword(current, row.passwordHash))) throw badRequest(CURRENT_PASSWORD_WRONG);
+  await db.update(businessUsers).set({ passwordHash: await hashPassword(next) }).where(eq(businessUsers.id, userId));
+}
+
+export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';

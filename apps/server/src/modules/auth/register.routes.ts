@@ -1,0 +1,70 @@
+import { RegisterInputSchema, RegisterResultSchema, SignUpPageDataSchema } from '@shop/domain/auth';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { requireSession } from '../../lib/auth-context.ts';
+import { clientOf, LIMITS, type RateLimiter } from '../../lib/rate-limit.ts';
+import { REGISTER_BODY_LIMIT } from '../uploads/uploads.service.ts';
+import { findSessionUser } from './auth.service.ts';
+import { addDocuments, registerBusiness, signUpPageData } from './register.service.ts';
+import { issueResetCode, resetMail } from './reset.service.ts';
+
+export async function registerRoutes(app: FastifyInstance, deps: AppDeps, limiter: RateLimiter) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function session(userId: number) {
+    const user = await findSessionUser(deps.db, userId);
+    if (!user) throw new Error('registered user not found');
+    const token = await deps.tokens.sign({ userId: user.id, type: user.type, businessId: user.businessId });
+    return { token, user };
+  }
+
+  r.post(
+    '/api/auth/register',
+    {
+      // Only this route takes documents, so only it gets a body limit above the app's 1 MiB.
+      bodyLimit: REGISTER_BODY_LIMIT,
+      schema: {
+        tags: ['auth'],
+        summary: 'Registration: step 1 creates the business and its Owner (documents optional); step 2 adds documents',
+        body: RegisterInputSchema,
+        response: { 200: z.object({ data: RegisterResultSchema }) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (body.step === 2) {
+        const auth = requireSession(request);
+        const count = await addDocuments(deps.db, deps.config.DATA_DIR, auth, body.business_id, body.business_users[0] ?? {});
+        return { data: { result: { id: body.business_id, documents: count }, ...(await session(auth.userId)), message: 'Documents uploaded.' } };
+      }
+      await limiter.consume(LIMITS.registerClient, clientOf(request));
+      const created = await registerBusiness(deps.db, deps.config.DATA_DIR, body);
+      const out = await session(created.userId);
+      // SPEC 9: sign-up sends an OTP to the email; here it lets the Owner choose a password.
+      void issueResetCode(deps.db, created.userId)
+        .then((code) => deps.mailer.send(resetMail(out.user.email, code, true)))
+        .catch((err: unknown) => request.log.error({ err: { message: (err as Error).message } }, 'welcome mail failed'));
+      return {
+        data: {
+          result: { id: created.businessId, documents: created.documents },
+          ...out,
+          message: 'Your account has been created. We have emailed you a code to choose your password.',
+        },
+      };
+    },
+  );
+
+  r.post(
+    '/api/auth/getSignUpPageData',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Business types, cities and areas for sign-up step 2',
+        response: { 200: z.object({ data: SignUpPageDataSchema }) },
+      },
+    },
+    async () => ({ data: await signUpPageData(deps.db) }),
+  );
+}

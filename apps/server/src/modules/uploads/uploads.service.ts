@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DOCUMENT_KINDS, type DocumentKind } from '@shop/domain/auth';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { uploads } from '../../db/schema/business.ts';
+import { badRequest } from '../../lib/http-error.ts';
+import { decodeImage, EXTENSION, type ImageType, MAX_REGISTRATION_BYTES } from './images.ts';
+
+export { MAX_FILE_BYTES, MAX_REGISTRATION_BYTES, REGISTER_BODY_LIMIT } from './images.ts';
+
+const LABELS: Record<DocumentKind, string> = {
+  cnic_image: 'CNIC front',
+  cnic_back_image: 'CNIC back',
+  ntn_certificate_image: 'NTN certificate',
+  invoice_image: 'Letter head',
+  business_card_image: 'Business card',
+};
+
+export interface PreparedDocument {
+  kind: DocumentKind;
+  bytes: Buffer;
+  contentType: ImageType;
+  /** Made by the server: random, with the extension of the type found in the bytes. */
+  fileName: string;
+}
+
+/** Outside the web root: documents are served only through GET /api/uploads/:id. */
+export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
+
+/**
+ * Decodes and checks every document before anything is stored, so a bad one stores nothing.
+ * Empty values (Upload Later, SPEC 4) are skipped.
+ */
+export function prepareDocuments(values: Partial<Record<DocumentKind, string | null | undefined>>): PreparedDocument[] {
+  const prepared: PreparedDocument[] = [];
+  for (const kind of DOCUMENT_KINDS) {
+    const value = values[kind];
+    if (!value) continue;
+    const { bytes, contentType } = decodeImage(value, LABELS[kind]);
+    prepared.push({ kind, bytes, contentType, fileName: `${randomBytes(16).toString('hex')}.${EXTENSION[contentType]}` });
+  }
+  const total = prepared.reduce((n, d) => n + d.bytes.length, 0);
+  if (total > MAX_REGISTRATION_BYTES) throw badRequest('The documents together are larger than 8 MB.');
+  return prepared;
+}
+
+/**
+ * Writes the files and their rows inside the caller's transaction. The files are removed again
+ * if anything fails, including the transaction itself (the caller calls `discard`).
+ */
+export async function storeDocuments(tx: Db, dataDir: string, businessId: number, docs: PreparedDocument[]) {
+  const dir = uploadsDir(dataDir);
+  const written: string[] = [];
+  const discard = async () => {
+    await Promise.all(written.map((f) => rm(f, { force: true })));
+  };
+  if (docs.length === 0) return { count: 0, discard };
+  try {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    for (const d of docs) {
+      const path = join(dir, d.fileName);
+      await writeFile(path, d.bytes, { flag: 'wx', mode: 0o600 });
+      written.push(path);
+    }
+    await tx.insert(uploads).values(
+      docs.map((d) => ({ businessId, kind: d.kind, fileName: d.fileName, contentType: d.contentType, size: d.bytes.length })),
+    );
+  } catch (err) {
+    await discard();
+    throw err;
+  }
+  return { count: docs.length, discard };
+}
+
+export async function listDocuments(db: Db, businessId: number) {
+  return db
+    .select({ id: uploads.id, kind: uploads.kind, contentType: uploads.contentType, size: uploads.size, createdAt: uploads.createdAt })
+    .from(uploads)
+    .where(eq(uploads.businessId, businessId))
+    .orderBy(asc(uploads.id));
+}
+
+/** The document's bytes when it belongs to this business; null otherwise (no hint that it exists). */
+export async function readDocument(db: Db, dataDir: string, id: number, businessId: number) {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.id, id), eq(uploads.businessId, businessId)))
+    .limit(1);
+  if (!row) return null;
+  const bytes = await readFile(join(uploadsDir(dataDir), row.fileName)).catch(() => null);
+  return bytes ? { bytes, contentType: row.contentType, kind: row.kind } : null;
+}
