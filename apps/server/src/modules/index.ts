@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import { registerAuthHook } from '../lib/auth-hook.ts';
+import { accountsReadRoutes } from './accounts-read/accounts-read.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { ledgersRoutes } from './ledgers/ledgers.routes.ts';
+import { ordersRoutes } from './orders/orders.routes.ts';
 import { storageRoutes } from './storage/storage.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
 
@@ -15,4 +18,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await feedbackRoutes(app, deps);
   await uploadsRoutes(app, deps);
   await storageRoutes(app, deps);
+  await ordersRoutes(app, deps);
+  await accountsReadRoutes(app, deps);
+  await ledgersRoutes(app, deps);
 }

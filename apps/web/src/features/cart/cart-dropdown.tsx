@@ -4,6 +4,7 @@ import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { updateCart, useCart } from '../../lib/cart-store.ts';
+import { setPendingCart } from '../../lib/pending-cart.ts';
 
 export function CartDropdown() {
   const lines = useCart();
@@ -26,7 +27,11 @@ export function CartDropdown() {
         <div className="text-sm">
           <div className="flex items-center justify-between px-2 py-1">
             <span className="font-semibold">{count} items</span>
-            <button type="button" className="text-red-700 hover:underline" onClick={() => updateCart(() => [])}>
+            <button type="button" className="text-red-700 hover:underline" onClick={() => {
+                updateCart(() => []);
+                // An emptied cart is no longer a pending order under review.
+                setPendingCart(null);
+              }}>
               Clear Cart
             </button>
           </div>

@@ -1,0 +1,144 @@
+import { ORDER_NOT_PENDING } from '@shop/domain/order-rules';
+import type { Order } from '@shop/domain/orders';
+import { CANNOT_APPROVE, NOT_ALLOWED_TO_ORDER } from '@shop/domain/roles';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderDetails, orders } from '../../db/schema/orders.ts';
+import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { makeBusiness, makeUser, signIn } from '../../../test/factories.ts';
+import { makeProducts } from '../../../test/order-factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+/** A business with an Orderer (limit Rs. 100) who has one Pending order, and an Approver. */
+async function pendingOrder() {
+  const db = t.database.db;
+  const business = await makeBusiness(db);
+  const orderer = await makeUser(db, { businessId: business.id, type: 'Orderer', limit: '100.00' });
+  const approver = await makeUser(db, { businessId: business.id, type: 'Approver' });
+  const products = await makeProducts(db, 3, { price: '118.00', tax: '18.00', sellPrice: '100.00' });
+  const ordererHeaders = await signIn(t.app, orderer.email);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/write/Orders',
+    headers: ordererHeaders,
+    payload: { payment_mode: 'Cash', order_details: [{ product_id: products[0]?.id, quantity: 2 }] },
+  });
+  const order = body<{ data: Order }>(res).data;
+  expect(order.status).toBe('Pending');
+  return { business, orderer, approver, products, order, ordererHeaders, approverHeaders: await signIn(t.app, approver.email) };
+}
+
+const decide = (headers: Record<string, string>, id: number, status: string) =>
+  t.app.inject({ method: 'POST', url: `/api/orders/${id}/status`, headers, payload: { status } });
+
+describe('approve and reject (SPEC 4/6)', () => {
+  it('an Approver approves a Pending order once; the second answer is 409', async () => {
+    const { order, approverHeaders, approver } = await pendingOrder();
+    const res = await decide(approverHeaders, order.id, 'In Process');
+    expect(res.statusCode).toBe(200);
+    expect(body<{ data: Order }>(res).data.status).toBe('In Process');
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.decidedBy).toBe(approver.id);
+    const again = await decide(approverHeaders, order.id, 'Rejected');
+    expect(again.statusCode).toBe(409);
+    expect(body(again).error).toBe(ORDER_NOT_PENDING);
+  });
+
+  it('an Approver rejects', async () => {
+    const { order, approverHeaders } = await pendingOrder();
+    const res = await decide(approverHeaders, order.id, 'Rejected');
+    expect(body<{ data: Order }>(res).data.status).toBe('Rejected');
+  });
+
+  it("refuses non-Approvers with 'You cannot approve order!' and Approvers of another business with 404", async () => {
+    const { order, ordererHeaders, business } = await pendingOrder();
+    const ownerOfSame = await makeUser(t.database.db, { businessId: business.id, type: 'Owner' });
+    for (const headers of [ordererHeaders, await signIn(t.app, ownerOfSame.email)]) {
+      const res = await decide(headers, order.id, 'In Process');
+      expect(res.statusCode).toBe(403);
+      expect(body(res).error).toBe(CANNOT_APPROVE);
+    }
+    const stranger = await makeUser(t.database.db, { type: 'Approver' });
+    const res = await decide(await signIn(t.app, stranger.email), order.id, 'In Process');
+    expect(res.statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.status).toBe('Pending');
+  });
+
+  it('refuses statuses other than In Process and Rejected', async () => {
+    const { order, approverHeaders } = await pendingOrder();
+    expect((await decide(approverHeaders, order.id, 'Delivered')).statusCode).toBe(400);
+    expect((await decide(approverHeaders, order.id, 'Pending')).statusCode).toBe(400);
+  });
+
+  it('20 approvals of one order at once change it exactly once', async () => {
+    const { order, approverHeaders } = await pendingOrder();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => decide(approverHeaders, order.id, i % 2 ? 'Rejected' : 'In Process')),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    const winner = body<{ data: Order }>(results.find((r) => r.statusCode === 200) as never).data.status;
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.status).toBe(winner);
+  });
+});
+
+describe('the Approver confirms a pending order at the cart (SPEC 4)', () => {
+  it('re-prices the edited lines and moves that same order to In Process, keeping its orderer', async () => {
+    const { order, orderer, approverHeaders, products } = await pendingOrder();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/write/Orders',
+      headers: approverHeaders,
+      payload: {
+        id: order.id,
+        status: 'In Process',
+        payment_mode: 'Cash',
+        business_user_id: orderer.id,
+        order_details: [
+          { product_id: products[0]?.id, quantity: 1, unit_price: '1.00' },
+          { product_id: products[1]?.id, quantity: 3, unit_price: '1.00' },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const confirmed = body<{ data: Order }>(res).data;
+    expect(confirmed.id).toBe(order.id);
+    expect(confirmed.order_number).toBe(order.order_number);
+    expect(confirmed.status).toBe('In Process');
+    expect(confirmed.business_user_id).toBe(orderer.id);
+    expect(confirmed.order_by).toBe(order.order_by);
+    expect(confirmed.customer_id).toBe(order.customer_id);
+    expect(confirmed.total_price).toBe('472.00');
+    const lines = await t.database.db.select().from(orderDetails).where(eq(orderDetails.orderId, order.id));
+    expect(lines.map((l) => l.quantity).sort()).toEqual([1, 3]);
+    // Confirming again is refused: it is no longer Pending.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/write/Orders',
+      headers: approverHeaders,
+      payload: { id: order.id, payment_mode: 'Cash', order_details: [{ product_id: products[0]?.id, quantity: 1 }] },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('only an Approver of the same business may confirm', async () => {
+    const { order, ordererHeaders, products } = await pendingOrder();
+    const payload = { id: order.id, payment_mode: 'Cash', order_details: [{ product_id: products[0]?.id, quantity: 1 }] };
+    const byOrderer = await t.app.inject({ method: 'POST', url: '/api/write/Orders', headers: ordererHeaders, payload });
+    expect(byOrderer.statusCode).toBe(403);
+    const stranger = await makeUser(t.database.db, { type: 'Approver' });
+    const byStranger = await t.app.inject({ method: 'POST', url: '/api/write/Orders', headers: await signIn(t.app, stranger.email), payload });
+    expect(byStranger.statusCode).toBe(404);
+    const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.status).toBe('Pending');
+    expect(NOT_ALLOWED_TO_ORDER).toBeTruthy();
+  });
+});

@@ -1,0 +1,36 @@
+import type { UserType } from '@shop/domain/constants';
+import { ORDER_NOT_PENDING } from '@shop/domain/order-rules';
+import type { Order, OrderStatusInput } from '@shop/domain/orders';
+import { CANNOT_APPROVE } from '@shop/domain/roles';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { businessUsers } from '../../db/schema/business.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
+import { findBusinessOrder } from './orders-read.service.ts';
+
+/**
+ * SPEC 4/6: an Approver moves a Pending order of the same business to In Process or Rejected.
+ * The update is conditional on the order still being Pending, so of many concurrent decisions
+ * exactly one changes it and the others get 409.
+ */
+export async function changeOrderStatus(db: Db, caller: { userId: number; businessId: number }, id: number, input: OrderStatusInput): Promise<Order> {
+  // The role is read from the database: a token minted before a role change does not keep the right.
+  const [user] = await db
+    .select({ type: businessUsers.type })
+    .from(businessUsers)
+    .where(and(eq(businessUsers.id, caller.userId), eq(businessUsers.businessId, caller.businessId)));
+  if (!user) throw unauthorized();
+  if ((user.type as UserType) !== 'Approver') throw forbidden(CANNOT_APPROVE);
+
+  const moved = await db
+    .update(orders)
+    .set({ status: input.status, decidedBy: caller.userId, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, id), eq(orders.businessId, caller.businessId), eq(orders.status, 'Pending')))
+    .returning({ id: orders.id });
+  const order = await findBusinessOrder(db, caller.businessId, id);
+  // Another business's order answers as if it did not exist.
+  if (!order) throw notFound('Order not found');
+  if (moved.length === 0) throw conflict(ORDER_NOT_PENDING);
+  return order;
+}

@@ -1,0 +1,128 @@
+import { NOT_ALLOWED_TO_ORDER } from '@shop/domain/roles';
+import {
+  CartPriceInputSchema,
+  OrderSchema,
+  OrderStatusInputSchema,
+  PlaceOrderInputSchema,
+  PricedProductSchema,
+  ReadOrdersQuerySchema,
+} from '@shop/domain/orders';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { requireRegistered, requireSession } from '../../lib/auth-context.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { priceProducts } from '../catalogue/pricing.service.ts';
+import { changeOrderStatus } from './order-status.service.ts';
+import { findOrder, listOrders, type Reader } from './orders-read.service.ts';
+import { placeOrder } from './place-order.service.ts';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const security = [{ bearer: [] }];
+const SIGN_IN_FOR_ORDERS = 'Please sign in to see orders.';
+
+function reader(request: FastifyRequest): Reader {
+  const auth = requireRegistered(request, SIGN_IN_FOR_ORDERS);
+  return { userId: auth.userId, businessId: auth.businessId, type: auth.type };
+}
+
+export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/write/Orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Place an order (or, with id, an Approver confirms a Pending order); priced and decided by the server',
+        description:
+          'Send an Idempotency-Key header to make retries safe: the same key answers the first order. Prices, totals, status and ids in the body are not trusted.',
+        security,
+        headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
+        body: PlaceOrderInputSchema,
+        response: { 200: z.object({ data: OrderSchema }) },
+      },
+    },
+    async (request) => {
+      const auth = requireRegistered(request, NOT_ALLOWED_TO_ORDER);
+      const key = request.headers['idempotency-key'];
+      const order = await placeOrder(deps.db, { userId: auth.userId, businessId: auth.businessId }, request.body, key);
+      return { data: order };
+    },
+  );
+
+  r.get(
+    '/api/read/Orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "Orders the caller may see: the business's for an Approver, the caller's own for others (SPEC 6)",
+        security,
+        querystring: ReadOrdersQuerySchema,
+        response: { 200: z.object({ data: z.array(OrderSchema) }) },
+      },
+    },
+    async (request) => {
+      const who = reader(request);
+      const { filter, filterValue, status, offset, limit } = request.query;
+      // The scope comes from the token; a filter naming someone else's business or user finds nothing.
+      if (filterValue) {
+        const own = filter === 'business_id' ? String(who.businessId) : String(who.userId);
+        if (filterValue !== own) throw notFound('Order not found');
+      }
+      return { data: await listOrders(deps.db, who, { status, offset, limit }) };
+    },
+  );
+
+  r.get(
+    '/api/read/Orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One order with its lines; 404 for orders the caller may not see',
+        security,
+        params: IdParams,
+        response: { 200: z.object({ data: OrderSchema }) },
+      },
+    },
+    async (request) => ({ data: await findOrder(deps.db, reader(request), request.params.id) }),
+  );
+
+  r.post(
+    '/api/orders/:id/status',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Approve (In Process) or reject (Rejected) a Pending order; Approvers of the same business only; 409 when already moved',
+        security,
+        params: IdParams,
+        body: OrderStatusInputSchema,
+        response: { 200: z.object({ data: OrderSchema }) },
+      },
+    },
+    async (request) => {
+      const auth = requireRegistered(request, 'You cannot approve order!');
+      const order = await changeOrderStatus(deps.db, { userId: auth.userId, businessId: auth.businessId }, request.params.id, request.body);
+      return { data: order };
+    },
+  );
+
+  r.post(
+    '/api/cart/price',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "Today's prices and stock of cart products for the caller's business (the cart refreshes with it)",
+        security,
+        body: CartPriceInputSchema,
+        response: { 200: z.object({ data: z.array(PricedProductSchema) }) },
+      },
+    },
+    async (request) => {
+      const auth = requireSession(request);
+      const priced = await priceProducts(deps.db, auth.type === 'Guest' ? null : auth.businessId, request.body.ids);
+      return { data: [...new Set(request.body.ids)].flatMap((id) => priced.get(id) ?? []) };
+    },
+  );
+}

@@ -1,0 +1,69 @@
+import type { CartLine } from '@shop/domain/cart';
+import type { PaymentMode } from '@shop/domain/constants';
+import { formatRupees, fromPaisa } from '@shop/domain/money';
+import { allowedPaymentModes, DELIVERY_FEE, orderTotals, pricedCartLine } from '@shop/domain/order-rules';
+
+const MODE_LABEL: Record<PaymentMode, string> = { Cash: 'Cash on Delivery', Credit: 'Credit', Advance: 'Advance' };
+
+/** SPEC 2 Check Out: payment options, address, delivery fee Rs. 0, total bill; sell-price and tax totals for non-Guests. */
+export function CheckoutView({
+  lines,
+  isGuest,
+  businessMode,
+  paymentMode,
+  onPaymentMode,
+  address,
+}: {
+  lines: readonly CartLine[];
+  isGuest: boolean;
+  businessMode: PaymentMode;
+  paymentMode: PaymentMode;
+  onPaymentMode: (m: PaymentMode) => void;
+  address: string;
+}) {
+  const totals = orderTotals(lines.map(pricedCartLine));
+  const modes = allowedPaymentModes(businessMode);
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="payment-heading">
+        <h2 id="payment-heading" className="text-lg font-bold">Payment Method</h2>
+        <fieldset className="mt-2 space-y-2">
+          <legend className="sr-only">Payment Method</legend>
+          {modes.map((m) => (
+            <label key={m} className="flex cursor-pointer items-center gap-2 rounded border border-slate-200 p-2 text-sm">
+              <input type="radio" name="payment_mode" value={m} checked={paymentMode === m} onChange={() => onPaymentMode(m)} />
+              {MODE_LABEL[m]}
+            </label>
+          ))}
+        </fieldset>
+        <h2 className="mt-4 text-lg font-bold">Delivery Address</h2>
+        <p className="mt-1 text-sm text-slate-700" data-testid="delivery-address">{address || 'No address on file.'}</p>
+      </section>
+      <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="summary-heading">
+        <h2 id="summary-heading" className="text-lg font-bold">Order Summary</h2>
+        <dl className="mt-2 space-y-1 text-sm">
+          {!isGuest && (
+            <>
+              <div className="flex justify-between">
+                <dt>Sell Price</dt>
+                <dd data-testid="sell-total">{formatRupees(fromPaisa(totals.sell))}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>Tax</dt>
+                <dd data-testid="tax-total">{formatRupees(fromPaisa(totals.tax))}</dd>
+              </div>
+            </>
+          )}
+          <div className="flex justify-between">
+            <dt>Delivery Fee</dt>
+            <dd>{formatRupees(DELIVERY_FEE)}</dd>
+          </div>
+          <div className="flex justify-between border-t pt-2 text-base font-bold">
+            <dt>Total Bill</dt>
+            <dd data-testid="total-bill">{formatRupees(fromPaisa(totals.total))}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}

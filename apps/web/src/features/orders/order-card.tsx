@@ -1,0 +1,66 @@
+import { helpDigits } from '@shop/domain/account';
+import { formatRupees } from '@shop/domain/money';
+import { orderDate } from '@shop/domain/order-rules';
+import type { Order } from '@shop/domain/orders';
+import { useState } from 'react';
+import { MessageDialog } from '../../components/ui/message-dialog.tsx';
+import { OrderLines } from '../../components/ui/order-lines.tsx';
+import { TrackOrderDialog } from './track-order-dialog.tsx';
+
+const DEFAULT_HELP_NO = '923000000000';
+const STATUS_STYLE: Record<string, string> = {
+  'In Process': 'bg-blue-100 text-blue-900',
+  Pending: 'bg-amber-100 text-amber-900',
+  Delivered: 'bg-green-100 text-green-900',
+  Rejected: 'bg-red-100 text-red-900',
+};
+
+/** One order of Order History: number, date part of created_on, status, lines; Track Order and Cancel when In Process. */
+export function OrderCard({ order, helpNo }: { order: Order; helpNo: string }) {
+  const [isOpen, setOpen] = useState(false);
+  const [isTracking, setTracking] = useState(false);
+  const [isContact, setContact] = useState(false);
+  const digits = helpDigits(helpNo) || DEFAULT_HELP_NO;
+  const chat = `https://wa.me/${digits}?text=${encodeURIComponent(`I would like to cancel my order ${order.order_number}.`)}`;
+  const detailsId = `order-${order.id}-details`;
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-3" aria-label={`Order ${order.order_number}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <p className="font-semibold">{order.order_number}</p>
+          <p className="text-sm text-slate-600">{orderDate(order.created_on)}</p>
+        </div>
+        <span className={`rounded px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[order.status] ?? ''}`}>{order.status}</span>
+        <span className="font-bold">{formatRupees(order.total_price)}</span>
+      </div>
+      <div className="mt-2 flex flex-wrap gap-2 text-sm">
+        <button type="button" aria-expanded={isOpen} aria-controls={detailsId} onClick={() => setOpen((o) => !o)} className="rounded border border-slate-300 px-3 py-1.5">
+          {isOpen ? 'Hide Details' : 'View Details'}
+        </button>
+        {order.status === 'In Process' && (
+          <>
+            <button type="button" onClick={() => setTracking(true)} className="rounded bg-brand px-3 py-1.5 font-semibold text-white">
+              Track Order
+            </button>
+            <button type="button" onClick={() => setContact(true)} className="rounded border border-red-300 px-3 py-1.5 font-semibold text-red-700">
+              Cancel
+            </button>
+          </>
+        )}
+      </div>
+      {isOpen && (
+        <div id={detailsId} className="mt-3">
+          <OrderLines order={order} />
+        </div>
+      )}
+      {isTracking && <TrackOrderDialog orderNumber={order.order_number} open onClose={() => setTracking(false)} />}
+      {/* SPEC 2/5: Cancel only opens the Contact dialog; it does not cancel anything. */}
+      <MessageDialog open={isContact} title="Contact" closeLabel="Close" onClose={() => setContact(false)}>
+        <p>To cancel or change order {order.order_number}, please message us. Orders can be changed within two hours of confirmation.</p>
+        <a href={chat} target="_blank" rel="noopener noreferrer" className="mt-3 inline-block rounded bg-green-700 px-4 py-2 font-semibold text-white">
+          Chat with us
+        </a>
+      </MessageDialog>
+    </li>
+  );
+}

@@ -1,0 +1,292 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+// Issue 5: cart, checkout, orders, approvals and outstandings, against the demo data.
+const PASSWORD = 'Demo@12345';
+// Several flows sign in as two users and place orders; the shared 2-core machine can be slow.
+test.describe.configure({ timeout: 90_000 });
+const LIMIT = 50_000;
+
+interface Priced {
+  id: number;
+  name: string;
+  unit_price: string;
+  stock: number;
+}
+
+async function signInAs(page: Page, email: string | null) {
+  await page.goto('/sign-in');
+  await page.evaluate(
+    async ({ email, password }) => {
+      const res = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(email ? { email, password } : { step: 'Guest' }),
+      });
+      const { data } = await res.json();
+      localStorage.clear();
+      localStorage.setItem('@token', data.token);
+      localStorage.setItem('@user', JSON.stringify(data.user));
+    },
+    { email, password: PASSWORD },
+  );
+}
+
+/** In-stock demo products priced for the signed-in user's business (through the cart's own price call). */
+async function pricedProducts(page: Page): Promise<Priced[]> {
+  return page.evaluate(async () => {
+    const auth = { authorization: `Bearer ${localStorage.getItem('@token')}`, 'content-type': 'application/json' };
+    const ids = Array.from({ length: 200 }, (_, i) => i + 1);
+    const res = await fetch('/api/cart/price', { method: 'POST', headers: auth, body: JSON.stringify({ ids }) });
+    return ((await res.json()).data as Priced[]).filter((p) => p.stock > 0);
+  });
+}
+
+const cartItems = (page: Page) => page.getByRole('list', { name: 'Cart items' });
+
+/** Puts a product in the stored cart (as a product card does), then types its quantity on /cart. */
+async function putInCart(page: Page, product: Priced, quantity: number) {
+  await page.evaluate((p) => {
+    const cart = JSON.parse(localStorage.getItem('@cart') ?? '[]');
+    cart.push({ product_id: p.id, product_name: p.name, quantity: 1, unit_price: p.unit_price, url_name: '', brand_name: '', sku: '', stock: p.stock, tax: '0.00', sell_price: p.unit_price, sale: false });
+    localStorage.setItem('@cart', JSON.stringify(cart));
+  }, product);
+  await page.goto('/cart');
+  const input = cartItems(page).getByRole('textbox', { name: `Quantity of ${product.name}`, exact: true });
+  await input.fill(String(quantity));
+  await input.press('Enter');
+  await expect(input).toHaveValue(String(quantity));
+}
+
+async function checkOut(page: Page) {
+  await page.getByRole('button', { name: 'Review Payment and Address' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Out', level: 1 })).toBeVisible();
+}
+
+/** Places an Orderer's order of one product and returns its order number from the API. */
+async function orderAs(page: Page, overLimit: boolean): Promise<string> {
+  await signInAs(page, 'orderer@demo.pk');
+  const products = await pricedProducts(page);
+  const product = products.find((p) => {
+    const unit = Number(p.unit_price);
+    return overLimit ? p.stock * unit > LIMIT * 1.2 && unit < LIMIT : unit < LIMIT / 4 && p.stock >= 2;
+  });
+  if (!product) throw new Error('no suitable product in the demo data');
+  const quantity = overLimit ? Math.floor(LIMIT / Number(product.unit_price)) + 1 : 1;
+  await putInCart(page, product, quantity);
+  await checkOut(page);
+  const placed = page.waitForResponse((r) => r.url().endsWith('/api/write/Orders') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const body = await (await placed).json();
+  expect(body.data.status).toBe(overLimit ? 'Pending' : 'In Process');
+  return body.data.order_number;
+}
+
+test('a Guest is refused with the exact message and sees no tax breakdown', async ({ page }) => {
+  await signInAs(page, null);
+  const [product] = await pricedProducts(page);
+  await putInCart(page, product as Priced, 2);
+  await checkOut(page);
+  await expect(page.getByText('Total Bill')).toBeVisible();
+  await expect(page.getByText('Delivery Fee')).toBeVisible();
+  await expect(page.getByTestId('tax-total')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('dialog')).toContainText('You are not allowed place order');
+});
+
+test("an empty cart answers 'Order already checked' under Confirmation Message", async ({ page }) => {
+  await signInAs(page, 'orderer@demo.pk');
+  await page.goto('/cart');
+  await expect(page.getByText("Looks like you haven't made any choice yet!")).toBeVisible();
+  await checkOut(page);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Confirmation Message' })).toBeVisible();
+  await expect(dialog).toContainText('Order already checked');
+});
+
+test('cart behaviours: add again, minus removes at 1, typed 0 removes, kept across reloads, Clear Cart', async ({ page }) => {
+  await signInAs(page, 'orderer@demo.pk');
+  const [a, b] = await pricedProducts(page);
+  if (!a || !b) throw new Error('no products');
+  await putInCart(page, a, 1);
+  await putInCart(page, b, 1);
+  await page.reload();
+  const items = cartItems(page);
+  await expect(items.getByRole('listitem')).toHaveCount(2);
+  await items.getByRole('button', { name: `Increase quantity of ${a.name}`, exact: true }).click();
+  await expect(items.getByRole('textbox', { name: `Quantity of ${a.name}`, exact: true })).toHaveValue('2');
+  await items.getByRole('button', { name: `Decrease quantity of ${b.name}`, exact: true }).click();
+  await expect(items.getByRole('listitem')).toHaveCount(1);
+  const qa = items.getByRole('textbox', { name: `Quantity of ${a.name}`, exact: true });
+  await qa.fill('0');
+  await qa.blur();
+  await expect(page.getByText("Looks like you haven't made any choice yet!")).toBeVisible();
+  await putInCart(page, a, 3);
+  await page.getByRole('button', { name: 'Clear Cart' }).click();
+  await expect(page.getByText("Looks like you haven't made any choice yet!")).toBeVisible();
+});
+
+test('the Most Add to Cart strip shows 8, Load More adds 8, and Add to cart fills the cart', async ({ page }) => {
+  await signInAs(page, 'orderer@demo.pk');
+  await page.goto('/cart');
+  const strip = page.getByRole('region', { name: 'Most Add to Cart' });
+  await expect(strip.getByRole('article')).toHaveCount(8);
+  await strip.getByRole('button', { name: 'Load More' }).click();
+  await expect(strip.getByRole('article')).toHaveCount(16);
+  const card = strip.getByRole('article').first();
+  const name = (await card.getAttribute('aria-label')) ?? '';
+  await card.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(cartItems(page).getByRole('listitem', { name, exact: true })).toBeVisible();
+});
+
+test("the ordering bar's cart dropdown lists the lines and leads to /cart", async ({ page }) => {
+  await signInAs(page, 'orderer@demo.pk');
+  await page.goto('/home');
+  await page.getByRole('button', { name: /^Cart, 0 items/ }).click();
+  await expect(page.getByText("Looks like you haven't made any choice yet!")).toBeVisible();
+  const [a] = await pricedProducts(page);
+  if (!a) throw new Error('no products');
+  await putInCart(page, a, 3);
+  await page.getByRole('button', { name: /^Cart, 3 items/ }).click();
+  await page.getByRole('link', { name: 'Review Payment and Address' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.getByRole('button', { name: /^Cart, 3 items/ }).click();
+  await page.getByRole('button', { name: 'Clear Cart' }).first().click();
+  await expect(page.getByRole('button', { name: /^Cart, 0 items/ })).toBeVisible();
+});
+
+test('a changed price is shown to the buyer when the cart opens', async ({ page }) => {
+  await signInAs(page, 'orderer@demo.pk');
+  const [product] = await pricedProducts(page);
+  if (!product) throw new Error('no products');
+  await page.evaluate((p) => {
+    const line = { product_id: p.id, product_name: p.name, quantity: 1, unit_price: '1.00', url_name: '', brand_name: '', sku: '', stock: 5, tax: '0.00', sell_price: '1.00', sale: false };
+    localStorage.setItem('@cart', JSON.stringify([line]));
+  }, product);
+  await page.goto('/cart');
+  const notice = page.getByRole('status').filter({ hasText: 'Prices have changed' });
+  await expect(notice).toContainText(product.name);
+  await expect(notice).toContainText('Rs. 1 →');
+});
+
+test('an Orderer under the limit gets In Process, the confirmation and the order in history', async ({ page }) => {
+  const number = await orderAs(page, false);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  await expect(dialog).toContainText('My Order');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await page.goto('/orders');
+  const card = page.getByRole('listitem', { name: `Order ${number}` });
+  await expect(card).toContainText('In Process');
+  await card.getByRole('button', { name: 'View Details' }).click();
+  await expect(card.getByRole('table')).toBeVisible();
+  await card.getByRole('button', { name: 'Track Order' }).click();
+  const track = page.getByRole('dialog');
+  await expect(track.getByRole('button', { name: /In Process/ })).toHaveAttribute('aria-current', 'step');
+  await track.getByRole('button', { name: /Shipping/ }).click();
+  await expect(track.getByRole('button', { name: /Shipping/ })).toHaveAttribute('aria-current', 'step');
+  await track.getByRole('button', { name: 'Close' }).click();
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog').getByRole('link', { name: 'Chat with us' })).toHaveAttribute('href', /^https:\/\/wa\.me\/\d+\?text=/);
+});
+
+test("over the limit -> Pending -> the Approver approves -> In Process in the Orderer's history", async ({ page }) => {
+  const number = await orderAs(page, true);
+  await expect(page).toHaveURL(/\/home$/);
+  await signInAs(page, 'approver@demo.pk');
+  await page.goto('/pending');
+  await expect(page.getByRole('list', { name: 'Pending orders' }).getByRole('button').first()).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: new RegExp(number) }).click();
+  const detail = page.getByRole('region', { name: `Order ${number}` });
+  await detail.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(number) })).toHaveCount(0);
+  await signInAs(page, 'orderer@demo.pk');
+  await page.goto('/orders');
+  await expect(page.getByRole('listitem', { name: `Order ${number}` })).toContainText('In Process');
+});
+
+test('the Approver reviews a pending order at the cart and confirms it', async ({ page }) => {
+  const number = await orderAs(page, true);
+  await signInAs(page, 'approver@demo.pk');
+  await page.goto('/pending');
+  await page.getByRole('button', { name: new RegExp(number) }).click();
+  await page.getByRole('region', { name: `Order ${number}` }).getByRole('button', { name: 'Review And Payment Address' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText(`Reviewing pending order ${number}`)).toBeVisible();
+  await checkOut(page);
+  await expect(page.getByTestId('delivery-address')).toContainText('Gulberg');
+  const placed = page.waitForResponse((r) => r.url().endsWith('/api/write/Orders'));
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const body = await (await placed).json();
+  expect(body.data.order_number).toBe(number);
+  expect(body.data.status).toBe('In Process');
+  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+});
+
+test("the reject path moves the order to Rejected; an Orderer cannot approve", async ({ page }) => {
+  const number = await orderAs(page, true);
+  await page.goto('/pending');
+  await page.getByRole('button', { name: new RegExp(number) }).click();
+  await page.getByRole('region', { name: `Order ${number}` }).getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('dialog')).toContainText('You cannot approve order!');
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await signInAs(page, 'approver@demo.pk');
+  await page.goto('/pending');
+  await page.getByRole('button', { name: new RegExp(number) }).click();
+  await page.getByRole('region', { name: `Order ${number}` }).getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(number) })).toHaveCount(0);
+  await signInAs(page, 'orderer@demo.pk');
+  await page.goto('/orders');
+  const card = page.getByRole('listitem', { name: `Order ${number}` });
+  await expect(card).toContainText('Rejected');
+  await expect(card.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+});
+
+test("the credit user's outstandings show the four buckets and the Credit total", async ({ page }) => {
+  await signInAs(page, 'credit@demo.pk');
+  const api = await page.evaluate(async () => {
+    const res = await fetch('/api/ledgers', { headers: { authorization: `Bearer ${localStorage.getItem('@token')}` } });
+    return (await res.json()).data;
+  });
+  await page.goto('/ledgers');
+  const rupees = (v: string) => `Rs. ${Math.round(Number(v)).toLocaleString('en-US')}`;
+  await expect(page.getByTestId('credit-outstanding')).toHaveText(rupees(api.credit_outstanding));
+  for (const [label, key] of [['0-0', 'zero_to_zero'], ['1-14', 'one_to_fourteen'], ['15-29', 'fifteen_to_twentynine'], ['30+', 'thirty_to_onward']]) {
+    await expect(page.getByTestId(`bucket-${label}`)).toHaveText(rupees(api.buckets[key as string]));
+    expect(Number(api.buckets[key as string])).toBeGreaterThan(0);
+  }
+  await expect(page.getByRole('table')).toContainText('Credit');
+});
+
+test('empty states and no ledger call for a Guest', async ({ page, isMobile }) => {
+  await signInAs(page, 'owner@demo.pk');
+  await page.goto('/ledgers');
+  await expect(page.getByText('There is no ledgers for this specific user!')).toBeVisible();
+  await page.goto('/orders');
+  await expect(page.getByText('There is no Order History!')).toBeVisible();
+  await signInAs(page, 'credit@demo.pk');
+  await page.goto('/pending');
+  await expect(page.getByText(isMobile ? 'You have no Pending orders!' : 'There is no Pending orders!')).toBeVisible();
+  await signInAs(page, null);
+  let ledgerCalls = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/ledgers')) ledgerCalls++;
+  });
+  await page.goto('/ledgers');
+  await expect(page.getByText('There is no ledgers for this specific user!')).toBeVisible();
+  expect(ledgerCalls).toBe(0);
+});
+
+test('cart, orders and outstandings have no serious accessibility violations', async ({ page }) => {
+  await signInAs(page, 'credit@demo.pk');
+  for (const path of ['/cart', '/orders', '/ledgers']) {
+    await page.goto(path);
+    await expect(page.locator('main h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).include('main').analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${path} ${v.id}: ${v.help}`)).toEqual([]);
+  }
+});

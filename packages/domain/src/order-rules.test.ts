@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { allowedPaymentModes, decideOrderStatus, groupOrders, orderDate, orderRefusal, orderTotals, pricedCartLine } from './order-rules.ts';
+
+describe('decideOrderStatus (SPEC 4)', () => {
+  const base = { paymentMode: 'Cash' as const, limit: '50000.00' };
+  it('sends an Orderer paying Cash over the limit for approval', () => {
+    expect(decideOrderStatus({ ...base, userType: 'Orderer', total: 5_000_001 })).toBe('Pending');
+  });
+  it('keeps an order exactly at the limit In Process', () => {
+    expect(decideOrderStatus({ ...base, userType: 'Orderer', total: 5_000_000 })).toBe('In Process');
+  });
+  it('ignores the limit for Credit and Advance and for other user types', () => {
+    expect(decideOrderStatus({ ...base, paymentMode: 'Credit', userType: 'Orderer', total: 9_000_000 })).toBe('In Process');
+    expect(decideOrderStatus({ ...base, userType: 'Owner', total: 9_000_000 })).toBe('In Process');
+  });
+  it('an Approver confirming is always In Process', () => {
+    expect(decideOrderStatus({ ...base, userType: 'Orderer', total: 9_000_000, isApproverConfirming: true })).toBe('In Process');
+  });
+});
+
+describe('allowedPaymentModes', () => {
+  it('always offers Cash first and the business mode beside it', () => {
+    expect(allowedPaymentModes('Cash')).toEqual(['Cash']);
+    expect(allowedPaymentModes('Credit')).toEqual(['Cash', 'Credit']);
+    expect(allowedPaymentModes('Advance')).toEqual(['Cash', 'Advance']);
+    expect(allowedPaymentModes(undefined)).toEqual(['Cash']);
+  });
+});
+
+describe('orderRefusal (SPEC 5)', () => {
+  it('refuses Guests and Approvers without the flag, then an empty cart', () => {
+    expect(orderRefusal('Guest', false, 3)).toBe('not-allowed');
+    expect(orderRefusal('Approver', false, 3)).toBe('not-allowed');
+    expect(orderRefusal('Approver', true, 3)).toBeNull();
+    expect(orderRefusal('Orderer', false, 0)).toBe('empty');
+    expect(orderRefusal('Orderer', false, 1)).toBeNull();
+  });
+});
+
+describe('orderTotals', () => {
+  it('sums exactly in paisa', () => {
+    const lines = Array.from({ length: 10 }, () => ({ unit_price: '0.10', unit_tax: '0.02', unit_sell_price: '0.08', quantity: 3 }));
+    expect(orderTotals(lines)).toEqual({ total: 300, tax: 60, sell: 240 });
+  });
+  it('splits a cart line into tax and net at the product rate', () => {
+    expect(pricedCartLine({ unit_price: '1180.00', tax: '180.00', sell_price: '1000.00', quantity: 2 })).toEqual({
+      unit_price: '1180.00',
+      unit_tax: '180.00',
+      unit_sell_price: '1000.00',
+      quantity: 2,
+    });
+  });
+});
+
+describe('history', () => {
+  it('groups In Process, Pending, Delivered, Rejected and drops empty groups', () => {
+    const groups = groupOrders([{ status: 'Rejected' }, { status: 'Delivered' }, { status: 'In Process' }] as const);
+    expect(groups.map((g) => g.status)).toEqual(['In Process', 'Delivered', 'Rejected']);
+  });
+  it('shows the date part before the T', () => {
+    expect(orderDate('2026-11-20T09:15:00.000Z')).toBe('2026-11-20');
+  });
+});

@@ -1,0 +1,205 @@
+// SPEC 3 "Order", "Order detail line", "Ledger", "Invoice", "Business credit" and SPEC 7's calls: the contracts.
+import { z } from 'zod';
+import { MoneySchema, ProductSchema } from './catalogue.ts';
+import { ORDER_STATUSES, PAYMENT_MODES, USER_TYPES } from './constants.ts';
+import { MAX_ORDER_LINES, MAX_ORDER_QUANTITY, ORDER_ALREADY_CHECKED } from './order-rules.ts';
+
+const Id = z.number().int().positive().max(2_147_483_647);
+/** Money a client may send (the SPEC payload has it); the server never uses it. */
+const IgnoredMoney = z.union([z.string().max(32), z.number()]).optional();
+const IgnoredText = z.string().max(2000).nullable().optional();
+const IgnoredNumber = z.number().nullable().optional();
+
+/**
+ * One line as the cart sends it. Only product_id and quantity are used: the server prices every
+ * line itself (SPEC 4), so unit_price, total_price and the rest are accepted and ignored.
+ */
+export const OrderLineInputSchema = z.strictObject({
+  product_id: Id,
+  quantity: z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_ORDER_QUANTITY, `Quantity must be at most ${MAX_ORDER_QUANTITY}`),
+  id: IgnoredNumber,
+  product_name: IgnoredText,
+  name: IgnoredText,
+  unit_price: IgnoredMoney,
+  total_price: IgnoredMoney,
+  sku: IgnoredText,
+  url: IgnoredText,
+  brand_name: IgnoredText,
+  code: IgnoredText,
+  description: IgnoredText,
+  weight: IgnoredText,
+  product_subsys: IgnoredText,
+  article_mgb: IgnoredText,
+  tax: IgnoredMoney,
+  sell_price: IgnoredMoney,
+  sale: z.boolean().optional(),
+});
+
+/**
+ * POST /api/write/Orders (SPEC 3/7). The server decides prices, totals, status, order number and
+ * whose order it is from the token and the database. `id` is set only by an Approver confirming a
+ * pending order (SPEC 4). business_id and business_user_id, when sent, must be the caller's (or,
+ * for that confirmation, the pending order's); anything else is refused.
+ */
+export const PlaceOrderInputSchema = z.strictObject({
+  id: Id.optional(),
+  payment_mode: z.enum(PAYMENT_MODES, { error: 'Payment mode must be Cash, Credit or Advance' }),
+  order_details: z.array(OrderLineInputSchema).min(1, ORDER_ALREADY_CHECKED).max(MAX_ORDER_LINES, `An order has at most ${MAX_ORDER_LINES} lines`),
+  business_id: Id.nullable().optional(),
+  business_user_id: Id.nullable().optional(),
+  status: z.enum(ORDER_STATUSES).optional(),
+  order_number: IgnoredText,
+  created_on: IgnoredText,
+  address: IgnoredText,
+  contact_no: IgnoredText,
+  total_price: IgnoredMoney,
+  discount_price: IgnoredMoney,
+  paid_amount: IgnoredMoney,
+  remaining_amount: IgnoredMoney,
+  payment_days: IgnoredNumber,
+  cm_id: IgnoredText,
+  metro_store_id: IgnoredNumber,
+  delivery_id: IgnoredNumber,
+  customer_id: IgnoredText,
+  business_name: IgnoredText,
+  order_by: IgnoredText,
+});
+export type PlaceOrderInput = z.infer<typeof PlaceOrderInputSchema>;
+
+export const OrderDetailSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  unit_price: MoneySchema,
+  total_price: MoneySchema,
+  tax: MoneySchema,
+  sell_price: MoneySchema,
+  url: z.string(),
+  product_subsys: z.string(),
+  article_mgb: z.string(),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  order_number: z.string(),
+  /** ISO date-time; SPEC 2 shows the part before the T. */
+  created_on: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  address: z.string(),
+  contact_no: z.string(),
+  total_price: MoneySchema,
+  sell_price_total: MoneySchema,
+  tax_total: MoneySchema,
+  discount_price: MoneySchema,
+  paid_amount: MoneySchema,
+  remaining_amount: MoneySchema,
+  cm_id: z.string().nullable(),
+  business_id: z.number().int(),
+  business_user_id: z.number().int(),
+  payment_days: z.number().int(),
+  payment_mode: z.enum(PAYMENT_MODES),
+  metro_store_id: z.number().int().nullable(),
+  delivery_id: z.number().int().nullable(),
+  customer_id: z.string().nullable(),
+  business_name: z.string(),
+  order_by: z.string(),
+  order_details: z.array(OrderDetailSchema),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** Our approve/reject call (SPEC 7 "Update order status"): Pending to In Process or Rejected. */
+export const OrderStatusInputSchema = z.strictObject({ status: z.enum(['In Process', 'Rejected']) });
+export type OrderStatusInput = z.infer<typeof OrderStatusInputSchema>;
+
+const FilterValue = z.string().max(40).optional();
+/** GET /api/read/Orders and /api/read/Invoices (SPEC 7). The scope comes from the token, not from these. */
+export const ReadOrdersQuerySchema = z.object({
+  filter: z.enum(['business_id', 'business_user_id']).optional(),
+  filterValue: FilterValue,
+  status: z.enum(ORDER_STATUSES).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(7000).default(200),
+});
+
+export const InvoiceSchema = z.object({
+  id: z.number().int(),
+  invoice_number: z.string(),
+  order_id: z.number().int().nullable(),
+  business_id: z.number().int(),
+  business_user_id: z.number().int(),
+  amount: MoneySchema,
+  payment_mode: z.enum(PAYMENT_MODES),
+  due_on: z.string(),
+  created_on: z.string(),
+});
+export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/** SPEC 3 "Business credit (first record used)". */
+export const BusinessCreditSchema = z.object({
+  payment_mode: z.enum(PAYMENT_MODES),
+  advance_amount: MoneySchema,
+  credit_limit: MoneySchema,
+  payment_days: z.number().int(),
+});
+export const BusinessSchema = BusinessCreditSchema.extend({
+  id: z.number().int(),
+  name: z.string(),
+  business_credits: z.array(BusinessCreditSchema),
+});
+export type Business = z.infer<typeof BusinessSchema>;
+
+/** SPEC 3 "Business user: address"; no secrets. */
+export const BusinessUserSchema = z.object({
+  id: z.number().int(),
+  business_id: z.number().int(),
+  type: z.enum(USER_TYPES),
+  name: z.string(),
+  email: z.string(),
+  mobile_no: z.string(),
+  address: z.string(),
+  limit: MoneySchema,
+  help_no: z.string(),
+});
+export type BusinessUser = z.infer<typeof BusinessUserSchema>;
+
+export const LedgerEntrySchema = z.object({
+  id: z.number().int(),
+  invoice_number: z.string().nullable(),
+  total_spent: MoneySchema,
+  payable: MoneySchema,
+  payable_by: z.string(),
+  payment_mode: z.enum(PAYMENT_MODES),
+  zero_to_zero: MoneySchema,
+  one_to_fourteen: MoneySchema,
+  fifteen_to_twentynine: MoneySchema,
+  thirty_to_onward: MoneySchema,
+});
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+/** Our ledger call (SPEC 7 "Ledgers: BusinessUserId and payment_mode; response data with total_spent"). */
+export const LedgersQuerySchema = z.object({
+  BusinessUserId: z.string().max(20).optional(),
+  payment_mode: z.enum(PAYMENT_MODES).optional(),
+});
+export const LedgersSchema = z.object({
+  entries: z.array(LedgerEntrySchema),
+  total_spent: MoneySchema,
+  payable: MoneySchema,
+  /** SPEC 2: sum of payable over Credit entries. */
+  credit_outstanding: MoneySchema,
+  buckets: z.object({ zero_to_zero: MoneySchema, one_to_fourteen: MoneySchema, fifteen_to_twentynine: MoneySchema, thirty_to_onward: MoneySchema }),
+  /** The day the buckets were counted from (UTC). */
+  as_of: z.string(),
+});
+export type Ledgers = z.infer<typeof LedgersSchema>;
+
+/** POST /api/cart/price: today's prices and stock of the cart's products for the caller's business. */
+export const CartPriceInputSchema = z.strictObject({ ids: z.array(Id).max(MAX_ORDER_LINES) });
+export const PricedProductSchema = ProductSchema.extend({ unit_price: MoneySchema, unit_tax: MoneySchema, unit_sell_price: MoneySchema });
+export type PricedProduct = z.infer<typeof PricedProductSchema>;
