@@ -16,8 +16,14 @@ export interface TokenService {
   verify(token: string): Promise<AuthClaims | null>;
 }
 
+// Verifying a token through WebCrypto costs about 0.7 ms of CPU per request (profiled under the
+// order benchmark); a token once verified is remembered until it expires. Bounded so a flood of
+// distinct tokens cannot grow memory: the cache is simply emptied when full.
+const CACHE_MAX = 10_000;
+
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, { claims: AuthClaims; expiresAt: number }>();
   return {
     async sign(claims) {
       return new SignJWT({ typ: claims.type, bid: claims.businessId })
@@ -29,6 +35,11 @@ export function createTokenService(secret: string): TokenService {
         .sign(key);
     },
     async verify(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.expiresAt > Date.now()) return hit.claims;
+        verified.delete(token);
+      }
       try {
         // The algorithm is fixed: a token signed otherwise (or unsigned, alg none) is refused.
         const { payload } = await jwtVerify(token, key, { algorithms: [ALG], issuer: ISSUER });
@@ -36,7 +47,10 @@ export function createTokenService(secret: string): TokenService {
         const type = payload.typ;
         if (!Number.isSafeInteger(userId) || typeof type !== 'string') return null;
         const bid = payload.bid;
-        return { userId, type: type as UserType, businessId: typeof bid === 'number' ? bid : null };
+        const claims: AuthClaims = { userId, type: type as UserType, businessId: typeof bid === 'number' ? bid : null };
+        if (verified.size >= CACHE_MAX) verified.clear();
+        if (payload.exp) verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+        return claims;
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;
