@@ -3,6 +3,7 @@ import type { AppDeps } from '../app.ts';
 import { registerAuthHook } from '../lib/auth-hook.ts';
 import { accountsReadRoutes } from './accounts-read/accounts-read.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { bmplRoutes } from './bmpl/bmpl.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { ledgersRoutes } from './ledgers/ledgers.routes.ts';
@@ -21,4 +22,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await ordersRoutes(app, deps);
   await accountsReadRoutes(app, deps);
   await ledgersRoutes(app, deps);
+  await bmplRoutes(app, deps);
 }

@@ -1,7 +1,113 @@
+import type { BmplResolvedCategory } from '@shop/domain/bmpl';
+import { bmplCategoryPath, resolveCategoryPath } from '@shop/domain/bmpl-rules';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api.ts';
+import { useCity } from '../../lib/city.ts';
+import { useFacets, useProductList, useResolvedCategory } from './bmpl-api.ts';
+import { BmplProductGrid, Spinner } from './bmpl-product-card.tsx';
+import { Breadcrumb } from './breadcrumb.tsx';
+import { type FilterDraft, FilterPanel } from './filter-panel.tsx';
+import { ListingLayout } from './listing-layout.tsx';
+import { readApplied, writeApplied } from './listing-state.ts';
+
+const FIRST = 40;
+const MORE = 16;
+
+/** SPEC 2 category page: /bmpl/category/{level2}/ and /bmpl/category/{level2}/{level3}/. */
 export function BmplCategoryPage() {
+  const { pathname, search } = useLocation();
+  const path = resolveCategoryPath(pathname);
+  const resolved = useResolvedCategory(path?.category ?? null, path?.subcategory ?? null);
+  if (!path || (resolved.error instanceof ApiError && resolved.error.status >= 400 && resolved.error.status < 500)) {
+    return <Navigate to="/pageNotFound" replace />;
+  }
+  if (!resolved.data) return <Spinner />;
+  return <CategoryListing key={pathname + search} resolved={resolved.data} />;
+}
+
+function CategoryListing({ resolved }: { resolved: BmplResolvedCategory }) {
+  const city = useCity();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const applied = readApplied(params);
+  const { category, subcategory, subcategories } = resolved;
+
+  const list = useProductList(
+    { city, category: category.id, subcategory: subcategory?.id, brands: applied.brands, min: applied.min, max: applied.max, sort: applied.sort },
+    FIRST,
+    MORE,
+  );
+  const [draft, setDraft] = useState<FilterDraft>(() => ({
+    subcategory: subcategory?.id ?? null,
+    brands: applied.brands.map(Number).filter(Number.isInteger),
+    price: applied.min !== undefined && applied.max !== undefined ? [Number(applied.min), Number(applied.max)] : null,
+  }));
+  const facets = useFacets(city, category.id, draft.subcategory ?? undefined);
+
+  useEffect(() => {
+    document.title = `${subcategory?.name ?? category.name} | Buy More Pay Less`;
+  }, [category.name, subcategory?.name]);
+
+  const apply = () => {
+    const sub = subcategories.find((c) => c.id === draft.subcategory);
+    const range = facets.data?.price;
+    const priced = draft.price && range && (draft.price[0] > range.min || draft.price[1] < range.max);
+    const qs = writeApplied({
+      brands: draft.brands.map(String),
+      min: priced ? String(draft.price?.[0]) : undefined,
+      max: priced ? String(draft.price?.[1]) : undefined,
+      sort: applied.sort,
+    });
+    navigate(bmplCategoryPath(category.slug, sub?.slug) + qs);
+  };
+  const reset = () => navigate(bmplCategoryPath(category.slug));
+
+  const products = list.data?.pages.flatMap((p) => p.products) ?? [];
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6">
-      <h1 className="text-2xl font-bold">BmplCategory</h1>
+    <main className="mx-auto max-w-6xl px-3 py-4 md:px-4">
+      <Breadcrumb
+        crumbs={[
+          { label: 'BMPL', to: '/bmpl' },
+          // SPEC 2: the category crumb resets subcategory, filters and price range.
+          { label: category.name, to: bmplCategoryPath(category.slug) },
+          ...(subcategory ? [{ label: subcategory.name }] : []),
+        ]}
+      />
+      <h1 className="mb-4 text-2xl font-bold">{subcategory?.name ?? category.name}</h1>
+      <ListingLayout
+        sort={applied.sort}
+        onSort={(sort) => setParams(new URLSearchParams(writeApplied({ ...applied, sort }).slice(1)), { replace: true })}
+        filters={
+          <FilterPanel
+            categories={subcategories}
+            brands={facets.data?.brands}
+            range={facets.data?.price ?? null}
+            draft={draft}
+            onChange={setDraft}
+            onReset={reset}
+            onApply={apply}
+          />
+        }
+      >
+        {list.isPending || (list.isPlaceholderData && list.isFetching) ? (
+          <Spinner />
+        ) : products.length === 0 ? (
+          <p className="py-12 text-center text-lg font-semibold text-slate-700">No Products Found !!!</p>
+        ) : (
+          <>
+            <p className="mb-2 text-sm text-slate-600">{list.data?.pages[0]?.total} products in {city}</p>
+            <BmplProductGrid products={products} eagerFirst={4} />
+            {list.hasNextPage && (
+              <div className="mt-4 flex justify-center">
+                <button type="button" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage} className="rounded-md bg-brand px-6 py-2 font-semibold text-white disabled:opacity-60">
+                  See More
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </ListingLayout>
     </main>
   );
 }

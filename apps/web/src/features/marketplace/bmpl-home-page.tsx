@@ -1,7 +1,101 @@
+import type { BmplStrip } from '@shop/domain/bmpl';
+import { CITIES, type City, GRID } from '@shop/domain/constants';
+import { useEffect } from 'react';
+import { setCity, useCity } from '../../lib/city.ts';
+import { useIsDesktop } from '../../lib/use-media.ts';
+import { BannerCarousel } from './banner-carousel.tsx';
+import { useBanners, useProductList, useStrips } from './bmpl-api.ts';
+import { BmplProductGrid, Spinner } from './bmpl-product-card.tsx';
+import { CategoryStrip, TileGrid } from './home-sections.tsx';
+import { useInView } from './use-in-view.ts';
+
+const BANNER_NAMES = ['Bmpl_Banners', 'Bmpl_Featured', 'Bmpl_Popular'];
+
+/**
+ * SPEC 2 marketplace home. At most 5 requests: the guest session (first visit), the menu, the
+ * banners and tiles in one call, every category strip in one call (the spec's client made one per
+ * category), and the landing grid.
+ */
 export function BmplHomePage() {
+  const city = useCity();
+  const isDesktop = useIsDesktop();
+  const banners = useBanners(BANNER_NAMES);
+  // Six per strip whatever the width: one cached answer serves both layouts.
+  const strips = useStrips(city, GRID.marketplaceStripDesktop);
+  const all = banners.data ?? [];
+
+  useEffect(() => {
+    document.title = 'Buy More Pay Less';
+  }, []);
+
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6">
-      <h1 className="text-2xl font-bold">BmplHome</h1>
+    // min-h-screen: the footer stays below the fold while the sections load, so it never jumps.
+    <main className="mx-auto min-h-screen max-w-6xl px-3 py-4 md:px-4">
+      <h1 className="sr-only">Buy More Pay Less marketplace</h1>
+      <BannerCarousel banners={all.filter((b) => b.name === 'Bmpl_Banners')} />
+      {/* Above the fold on a phone (Lighthouse's LCP element): no lazy-loading delay. */}
+      <TileGrid title="Featured Categories" eager loading={banners.isPending} tiles={all.filter((b) => b.name === 'Bmpl_Featured')} />
+      {strips.isPending ? (
+        <Spinner label="Loading categories" />
+      ) : (
+        strips.data?.map((s, i) => <DeferredStrip key={s.category.id} strip={s} isDesktop={isDesktop} immediate={i < 2} />)
+      )}
+      <TileGrid title="Popular Categories" loading={banners.isPending} tiles={all.filter((b) => b.name === 'Bmpl_Popular')} />
+      <LandingGrid city={city} />
     </main>
+  );
+}
+
+/** SPEC 2 landing variant: 'Buy More Pay Less' with a city dropdown; 40 products, then 16 per See More. */
+function LandingGrid({ city }: { city: City }) {
+  // Far below the fold: fetched and drawn when the visitor scrolls near it.
+  const [ref, near] = useInView<HTMLElement>();
+  const list = useProductList(near ? { city } : null, GRID.marketplaceLandingFirst, GRID.marketplaceLandingMore);
+  const products = list.data?.pages.flatMap((p) => p.products) ?? [];
+  return (
+    <section ref={ref} aria-labelledby="bmpl-landing" className="mt-10">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="bmpl-landing" className="text-xl font-bold md:text-2xl">Buy More Pay Less</h2>
+        <label className="flex items-center gap-2 text-sm font-medium">
+          Select City
+          <select value={city} onChange={(e) => setCity(e.target.value as City)} className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
+            {CITIES.map((c) => (
+              <option key={c} value={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {list.isPending ? (
+        <Spinner />
+      ) : products.length === 0 ? (
+        <p className="py-10 text-center text-lg font-semibold text-slate-700">No Product Exist In This City.</p>
+      ) : (
+        <>
+          <BmplProductGrid products={products} />
+          {list.hasNextPage && (
+            <div className="mt-4 flex justify-center">
+              <button
+                type="button"
+                disabled={list.isFetchingNextPage}
+                onClick={() => list.fetchNextPage()}
+                className="rounded-md bg-brand px-6 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+              >
+                See More
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The first strips draw at once; the rest when scrolled near (one request brought them all). */
+function DeferredStrip({ strip, isDesktop, immediate }: { strip: BmplStrip; isDesktop: boolean; immediate: boolean }) {
+  const [ref, near] = useInView<HTMLDivElement>();
+  return (
+    <div ref={ref} className={immediate || near ? '' : 'min-h-96'}>
+      {(immediate || near) && <CategoryStrip strip={strip} isDesktop={isDesktop} />}
+    </div>
   );
 }

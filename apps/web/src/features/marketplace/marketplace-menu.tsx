@@ -1,13 +1,61 @@
-import { Link } from 'react-router';
+import { ChevronDown } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 
-// The category mega-menu (SPEC 2: Food, level-2, level-3 with a poster), filled by the marketplace work.
+// The panel (and its category request and accordion) loads when first opened, so the bar costs
+// every page almost nothing and the marketplace home spends no request on a closed menu.
+const MegaMenuPanel = lazy(() => import('./mega-menu-panel.tsx').then((m) => ({ default: m.MegaMenuPanel })));
+
+/** SPEC 2 category mega-menu: Food, then level-2 categories, then level-3 with a poster; an accordion on mobile. */
 export function MarketplaceMenu() {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+
+  const [openedOn, setOpenedOn] = useState(pathname);
+  if (open && openedOn !== pathname) {
+    setOpen(false);
+    setOpenedOn(pathname);
+  }
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
   return (
-    <nav aria-label="Marketplace categories" className="bg-brand-dark">
+    <nav aria-label="Marketplace categories" className="bg-brand-dark" ref={root}>
       <div className="mx-auto flex max-w-6xl gap-2 px-3 py-1 text-sm">
-        <Link to="/bmpl" className="rounded px-2 py-1 font-medium hover:bg-white/10">Food</Link>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="bmpl-mega-menu"
+          onClick={() => {
+            setOpenedOn(pathname);
+            setOpen((o) => !o);
+          }}
+          className="flex items-center gap-1 rounded px-2 py-1 font-medium hover:bg-white/10"
+        >
+          Food <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
+        </button>
+        <Link to="/bmpl" className="rounded px-2 py-1 font-medium hover:bg-white/10">Buy More Pay Less</Link>
         <Link to="/home" className="ml-auto rounded px-2 py-1 font-medium hover:bg-white/10">Ordering</Link>
       </div>
+      {open && (
+        <div id="bmpl-mega-menu" className="relative">
+          <Suspense fallback={<div className="absolute inset-x-0 top-0 z-40 bg-white p-4 text-slate-700 shadow-xl">Loading categories…</div>}>
+            <MegaMenuPanel onNavigate={() => setOpen(false)} />
+          </Suspense>
+        </div>
+      )}
     </nav>
   );
 }

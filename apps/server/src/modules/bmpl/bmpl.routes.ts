@@ -1,0 +1,104 @@
+import {
+  BannersQuerySchema,
+  BmplBannerSchema,
+  BmplCategorySchema,
+  BmplCategoryTreeSchema,
+  BmplFacetsSchema,
+  BmplProductDetailSchema,
+  BmplProductPageSchema,
+  BmplProductSchema,
+  BmplResolvedCategorySchema,
+  BmplSearchResultSchema,
+  BmplStripSchema,
+  CategoriesQuerySchema,
+  CityQuerySchema,
+  FacetsQuerySchema,
+  IdParamSchema,
+  ListQuerySchema,
+  ResolveQuerySchema,
+  SearchQuerySchema,
+  SlugParamSchema,
+  StripsQuerySchema,
+} from '@shop/domain/bmpl';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { homeStrips, listFacets, listProducts, searchProducts } from './bmpl-lists.service.ts';
+import { TtlCache } from './bmpl.cache.ts';
+import { sendPrepared } from './bmpl.http.ts';
+import {
+  type BmplContext,
+  bannersByName,
+  categoryTree,
+  listCategories,
+  productById,
+  productBySlug,
+  relatedProducts,
+  resolveCategory,
+} from './bmpl.service.ts';
+
+const ok = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema }) });
+const tags = ['marketplace'];
+
+// Our plain paths for the marketplace calls the spec hides behind random tokens (SPEC 7). Public:
+// the marketplace is browsed by anyone; nothing here depends on who asks.
+export async function bmplRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+    // Five minutes: the marketplace changes only by an import, and a warm catalogue answers in
+  // microseconds instead of a cold query's tens of milliseconds (docs/performance.md, issue 6).
+  const ctx: BmplContext = { db: deps.db, cache: new TtlCache(5 * 60_000, 5_000) };
+
+  r.get('/api/bmpl/categories', {
+    schema: { tags, summary: 'Food categories by level (2 or 3) and parent id', querystring: CategoriesQuerySchema, response: ok(z.array(BmplCategorySchema)) },
+  }, async (req) => {
+    const level = req.query.level === undefined ? undefined : (Number(req.query.level) as 2 | 3);
+    const parent = req.query.parent_id === undefined ? undefined : Number(req.query.parent_id);
+    return { data: await listCategories(ctx, level, parent) };
+  });
+
+  r.get('/api/bmpl/categories/tree', {
+    schema: { tags, summary: 'The mega-menu: Food level-2 categories with their level-3 children', response: ok(z.array(BmplCategoryTreeSchema)) },
+  }, async () => ({ data: await categoryTree(ctx) }));
+
+  r.get('/api/bmpl/categories/resolve', {
+    schema: { tags, summary: 'Category (and subcategory) named by URL segments (SPEC 2 slug rule)', querystring: ResolveQuerySchema, response: ok(BmplResolvedCategorySchema) },
+  }, async (req) => ({ data: await resolveCategory(ctx, req.query.category, req.query.subcategory) }));
+
+  r.get('/api/bmpl/banners', {
+    schema: { tags, summary: 'Enabled banners by name (Bmpl_Banners, Bmpl_Featured, Bmpl_Popular), comma-separated', querystring: BannersQuerySchema, response: ok(z.array(BmplBannerSchema)) },
+  }, async (req) => ({ data: await bannersByName(ctx, req.query.name.split(',')) }));
+
+  r.get('/api/bmpl/strips', {
+    schema: { tags, summary: 'Home strips: the first products of every category in a city, in one call', querystring: StripsQuerySchema, response: ok(z.array(BmplStripSchema)) },
+  }, (req, reply) => sendPrepared(ctx.cache, req, reply, z.array(BmplStripSchema), () => homeStrips(ctx, req.query.city, req.query.limit)));
+
+  r.get('/api/bmpl/products', {
+    schema: {
+      tags,
+      summary: 'Products of a city by category, subcategory, brands (ids) and price range (rupees), sorted and paged',
+      querystring: ListQuerySchema,
+      response: ok(BmplProductPageSchema),
+    },
+  }, (req, reply) => sendPrepared(ctx.cache, req, reply, BmplProductPageSchema, () => listProducts(ctx, req.query)));
+
+  r.get('/api/bmpl/facets', {
+    schema: { tags, summary: 'Brands and price range of a category or subcategory in a city', querystring: FacetsQuerySchema, response: ok(BmplFacetsSchema) },
+  }, (req, reply) => sendPrepared(ctx.cache, req, reply, BmplFacetsSchema, () => listFacets(ctx, req.query)));
+
+  r.get('/api/bmpl/search', {
+    schema: { tags, summary: 'Search products sold in a city; with their distinct tier-3 categories and price range', querystring: SearchQuerySchema, response: ok(BmplSearchResultSchema) },
+  }, (req, reply) => sendPrepared(ctx.cache, req, reply, BmplSearchResultSchema, () => searchProducts(ctx, req.query)));
+
+  r.get('/api/bmpl/products/by-slug/:slug', {
+    schema: { tags, summary: 'A product by its URL segment (slug, or name by the SPEC 2 rule) with every city record', params: SlugParamSchema, response: ok(BmplProductDetailSchema) },
+  }, async (req) => ({ data: await productBySlug(ctx, req.params.slug) }));
+
+  r.get('/api/bmpl/products/:id', {
+    schema: { tags, summary: 'A product by id with every city record (bmpl_products_city)', params: IdParamSchema, response: ok(BmplProductDetailSchema) },
+  }, async (req) => ({ data: await productById(ctx, Number(req.params.id)) }));
+
+  r.get('/api/bmpl/products/:id/related', {
+    schema: { tags, summary: 'Up to 16 products of the same tier4, else tier3, else tier2 category, in a city', params: IdParamSchema, querystring: CityQuerySchema, response: ok(z.array(BmplProductSchema)) },
+  }, async (req) => ({ data: await relatedProducts(ctx, Number(req.params.id), req.query.city) }));
+}

@@ -1,0 +1,245 @@
+// Marketplace (Buy More Pay Less) reads: cities, categories, banners, one product and its related ones.
+import type { BmplBanner, BmplCategory, BmplCategoryTree, BmplCityRecord, BmplProduct, BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl';
+import { parseCity, segmentMatchesName } from '@shop/domain/bmpl-rules';
+import { CITIES, type City, DEFAULT_CATEGORY, DEFAULT_CITY, RELATED_MAX } from '@shop/domain/constants';
+import { fromPaisa, toPaisa } from '@shop/domain/money';
+import { nameFromSegment } from '@shop/domain/slug';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { banners, brands, categories } from '../../db/schema/catalogue.ts';
+import { cities } from '../../db/schema/places.ts';
+import { badRequest, notFound } from '../../lib/http-error.ts';
+import type { TtlCache } from './bmpl.cache.ts';
+
+export interface BmplContext {
+  db: Db;
+  cache: TtlCache;
+}
+
+/** SPEC 9 city name (default Lahore) to its id; an unknown name is a 400 with the choices. */
+export async function cityIdOf(ctx: BmplContext, name: string | undefined): Promise<{ city: City; cityId: number }> {
+  const city = name === undefined || name === '' ? DEFAULT_CITY : parseCity(name);
+  if (!city) throw badRequest(`Unknown city "${name}". Choose one of ${CITIES.join(', ')}.`);
+  const ids = await ctx.cache.get('cities', async () => {
+    const rows = await ctx.db.select({ id: cities.id, name: cities.name }).from(cities);
+    return new Map(rows.map((r) => [r.name, r.id]));
+  });
+  const cityId = ids.get(city);
+  if (cityId === undefined) throw badRequest(`The marketplace is not open in ${city} yet.`);
+  return { city, cityId };
+}
+
+export interface CategoryIndex {
+  byId: Map<number, BmplCategory>;
+  /** The marketplace's top category (SPEC: Food) and its level-2 and level-3 children, in menu order. */
+  food: BmplCategory | null;
+  level2: BmplCategory[];
+  childrenOf: Map<number, BmplCategory[]>;
+}
+
+/** Every category, loaded once per cache period: the tree is small and read on every page. */
+export function categoryIndex(ctx: BmplContext): Promise<CategoryIndex> {
+  return ctx.cache.get('categories', async () => {
+    const rows = await ctx.db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        slug: categories.slug,
+        level: categories.level,
+        parent_id: categories.parentId,
+        tier2_id: categories.tier2Id,
+        image: categories.image,
+        poster: categories.poster,
+        banner: categories.banner,
+      })
+      .from(categories)
+      .orderBy(asc(categories.level), asc(categories.sortOrder), asc(categories.id));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const childrenOf = new Map<number, BmplCategory[]>();
+    for (const r of rows) {
+      if (r.parent_id === null) continue;
+      const list = childrenOf.get(r.parent_id) ?? [];
+      list.push(r);
+      childrenOf.set(r.parent_id, list);
+    }
+    const food = rows.find((r) => r.level === 1 && r.name === DEFAULT_CATEGORY) ?? null;
+    return { byId, food, level2: food ? (childrenOf.get(food.id) ?? []) : [], childrenOf };
+  });
+}
+
+/** SPEC 2 mega-menu: Food's level-2 categories, each with its level-3 children. */
+export async function categoryTree(ctx: BmplContext): Promise<BmplCategoryTree[]> {
+  const index = await categoryIndex(ctx);
+  return index.level2.map((c) => ({ ...c, children: index.childrenOf.get(c.id) ?? [] }));
+}
+
+/** Categories by level (2 or 3) and parent, within Food. */
+export async function listCategories(ctx: BmplContext, level?: 2 | 3, parentId?: number): Promise<BmplCategory[]> {
+  const index = await categoryIndex(ctx);
+  if (parentId !== undefined) {
+    if (!index.byId.has(parentId)) throw notFound(`There is no category ${parentId}.`);
+    const children = index.childrenOf.get(parentId) ?? [];
+    return level === undefined ? children : children.filter((c) => c.level === level);
+  }
+  if (level === 3) return index.level2.flatMap((c) => index.childrenOf.get(c.id) ?? []);
+  return index.level2;
+}
+
+/** A Food level-2 category by id, or a 404. */
+export async function marketplaceCategory(ctx: BmplContext, id: number, level: 2 | 3): Promise<BmplCategory> {
+  const index = await categoryIndex(ctx);
+  const c = index.byId.get(id);
+  const l2 = c && (level === 2 ? c : index.byId.get(c.parent_id ?? -1));
+  if (!c || c.level !== level || !l2 || l2.parent_id !== index.food?.id) {
+    throw notFound(`There is no marketplace ${level === 2 ? 'category' : 'subcategory'} ${id}.`);
+  }
+  return c;
+}
+
+/** SPEC 2 path rule: the category (and subcategory) named by URL segments, or a 404. */
+export async function resolveCategory(ctx: BmplContext, category: string, subcategory?: string): Promise<BmplResolvedCategory> {
+  const index = await categoryIndex(ctx);
+  const parent = index.level2.find((c) => segmentMatchesName(category, c.name));
+  if (!parent) throw notFound(`There is no category "${nameFromSegment(category)}".`);
+  const subcategories = index.childrenOf.get(parent.id) ?? [];
+  if (subcategory === undefined) return { category: parent, subcategory: null, subcategories };
+  const sub = subcategories.find((c) => segmentMatchesName(subcategory, c.name));
+  if (!sub) throw notFound(`There is no subcategory "${nameFromSegment(subcategory)}" in ${parent.name}.`);
+  return { category: parent, subcategory: sub, subcategories };
+}
+
+/** Brand ids that exist; an unknown one is a 400 (a stale link, or a typed URL). */
+export async function checkBrands(ctx: BmplContext, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const known = await ctx.cache.get('brands', async () => new Set((await ctx.db.select({ id: brands.id }).from(brands)).map((b) => b.id)));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length) throw badRequest(`Unknown brand id ${unknown.join(', ')}.`);
+}
+
+/** Enabled banners of the given names (SPEC 3: Bmpl_Banners, with desktop and mobile images). */
+export async function bannersByName(ctx: BmplContext, names: readonly string[]): Promise<BmplBanner[]> {
+  return ctx.cache.get(`banners:${names.join(',')}`, () =>
+    ctx.db
+      .select({ id: banners.id, name: banners.name, image: banners.image, is_mobile: banners.isMobile, link: banners.link })
+      .from(banners)
+      .where(and(inArray(banners.name, [...names]), eq(banners.enable, true)))
+      .orderBy(asc(banners.name), asc(banners.sortOrder), asc(banners.id)),
+  );
+}
+
+// Columns of a product merged with one city record; numeric as text so both drivers give exact strings.
+export const PRODUCT_COLUMNS = sql.raw(`p.id, p.name, p.slug, p.url_name, p.description, p.tier1_id, p.tier2_id, p.tier3_id,
+  p.tier4_id, p.bmpl_brand_id, p.bmpl_brand_name`);
+export const CITY_COLUMNS = sql.raw(`c.price::text as price, c.sale, c.sale_price::text as sale_price,
+  c.sell_price::text as sell_price, c.tax::text as tax, c.stock, c.discount_threshold, c.discount_price::text as discount_price,
+  c.original_price::text as original_price, c.discount_description, c.discount_price_tax::text as discount_price_tax,
+  c.discount_price_without_tax::text as discount_price_without_tax`);
+
+type Row = Record<string, unknown>;
+const money = (v: unknown) => (v == null ? null : fromPaisa(toPaisa(String(v))));
+const int = (v: unknown) => (v == null ? null : Number(v));
+
+export function toCityRecord(r: Row, city: string): BmplCityRecord {
+  return {
+    city,
+    price: money(r.price) as string,
+    sale: Boolean(r.sale),
+    sale_price: money(r.sale_price),
+    sell_price: money(r.sell_price) as string,
+    tax: money(r.tax) as string,
+    stock: Number(r.stock),
+    discount_threshold: int(r.discount_threshold),
+    discount_price: money(r.discount_price),
+    original_price: money(r.original_price),
+    discount_description: (r.discount_description as string | null) ?? null,
+    discount_price_tax: money(r.discount_price_tax),
+    discount_price_without_tax: money(r.discount_price_without_tax),
+  };
+}
+
+export function toBase(r: Row, index: CategoryIndex): Omit<BmplProductDetail, 'bmpl_products_city'> {
+  const l2 = index.byId.get(Number(r.tier2_id));
+  const l3 = r.tier3_id == null ? undefined : index.byId.get(Number(r.tier3_id));
+  return {
+    id: Number(r.id),
+    bmpl_product_id: Number(r.id),
+    name: r.name as string,
+    slug: r.slug as string,
+    url_name: r.url_name as string,
+    description: r.description as string,
+    tier1_id: Number(r.tier1_id),
+    tier2_id: Number(r.tier2_id),
+    tier3_id: int(r.tier3_id),
+    tier4_id: int(r.tier4_id),
+    bmpl_brand_id: Number(r.bmpl_brand_id),
+    bmpl_brand_name: r.bmpl_brand_name as string,
+    category_name: l2?.name ?? '',
+    category_slug: l2?.slug ?? '',
+    subcategory_name: l3?.name ?? null,
+    subcategory_slug: l3?.slug ?? null,
+  };
+}
+
+export function toListProduct(r: Row, city: string, index: CategoryIndex): BmplProduct {
+  return { ...toBase(r, index), ...toCityRecord(r, city), customer_specific_pricing: null };
+}
+
+export async function rows(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+async function detailWhere(ctx: BmplContext, where: SQL): Promise<BmplProductDetail | null> {
+  const [product] = await rows(ctx.db, sql`select ${PRODUCT_COLUMNS} from bmpl_products p where ${where} order by p.id limit 1`);
+  if (!product) return null;
+  const records = await rows(
+    ctx.db,
+    sql`select ci.name as city, ${CITY_COLUMNS} from bmpl_product_cities c join cities ci on ci.id = c.city_id
+        where c.bmpl_product_id = ${product.id} order by ci.id`,
+  );
+  const index = await categoryIndex(ctx);
+  return { ...toBase(product, index), bmpl_products_city: records.map((r) => toCityRecord(r, r.city as string)) };
+}
+
+/** A marketplace product with every city record, or a 404. */
+export async function productById(ctx: BmplContext, id: number): Promise<BmplProductDetail> {
+  const product = await detailWhere(ctx, sql`p.id = ${id}`);
+  if (!product) throw notFound(`There is no marketplace product ${id}.`);
+  return product;
+}
+
+/** SPEC 2: a product by the last path segment: its slug, else its name by the SPEC 2 name rule. */
+export async function productBySlug(ctx: BmplContext, segment: string): Promise<BmplProductDetail> {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    throw badRequest('The product address is not valid.');
+  }
+  if (decoded.includes('/')) throw badRequest('The product address is not valid.');
+  const product =
+    (await detailWhere(ctx, sql`p.slug = ${decoded.toLowerCase()}`)) ??
+    (await detailWhere(ctx, sql`upper(p.name) = ${nameFromSegment(decoded)}`));
+  if (!product) throw notFound(`There is no marketplace product "${nameFromSegment(decoded)}".`);
+  return product;
+}
+
+/**
+ * SPEC 2: up to 16 products sold in the city that share the product's tier4, else tier3, else
+ * tier2, else tier1 category. The product itself is included ('No Similar Products' when it is alone).
+ */
+export async function relatedProducts(ctx: BmplContext, id: number, cityName: string | undefined): Promise<BmplProduct[]> {
+  const { city, cityId } = await cityIdOf(ctx, cityName);
+  const product = await productById(ctx, id);
+  const tier = product.tier4_id != null ? sql`p.tier4_id = ${product.tier4_id}`
+    : product.tier3_id != null ? sql`p.tier3_id = ${product.tier3_id}`
+    : sql`p.tier2_id = ${product.tier2_id}`;
+  const index = await categoryIndex(ctx);
+  const found = await rows(
+    ctx.db,
+    sql`select ${PRODUCT_COLUMNS}, ${CITY_COLUMNS} from bmpl_products p
+        join bmpl_product_cities c on c.bmpl_product_id = p.id and c.city_id = ${cityId}
+        where ${tier} order by (p.id = ${id}) desc, (c.stock = 0), p.id limit ${RELATED_MAX}`,
+  );
+  return found.map((r) => toListProduct(r, city, index));
+}

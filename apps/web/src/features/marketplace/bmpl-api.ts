@@ -1,0 +1,152 @@
+// Marketplace calls of ours (/api/bmpl, listed in /api/docs), as TanStack Query hooks.
+import type {
+  BmplBanner,
+  BmplCategoryTree,
+  BmplFacets,
+  BmplProduct,
+  BmplProductDetail,
+  BmplProductPage,
+  BmplResolvedCategory,
+  BmplSearchResult,
+  BmplStrip,
+} from '@shop/domain/bmpl';
+import type { BmplSort } from '@shop/domain/bmpl-rules';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+// The catalogue changes rarely: keep what was loaded for five minutes.
+const STALE = 5 * 60_000;
+
+export function useCategoryTree() {
+  return useQuery({ queryKey: ['bmpl', 'tree'], queryFn: () => api<BmplCategoryTree[]>('/api/bmpl/categories/tree'), staleTime: STALE });
+}
+
+export function useBanners(names: string[]) {
+  return useQuery({
+    queryKey: ['bmpl', 'banners', names],
+    queryFn: () => api<BmplBanner[]>('/api/bmpl/banners', { query: { name: names.join(',') } }),
+    staleTime: STALE,
+  });
+}
+
+export function useStrips(city: string, limit: number) {
+  return useQuery({ queryKey: ['bmpl', 'strips', city, limit], queryFn: () => api<BmplStrip[]>('/api/bmpl/strips', { query: { city, limit } }), staleTime: STALE });
+}
+
+export function useResolvedCategory(category: string | null, subcategory: string | null) {
+  return useQuery({
+    queryKey: ['bmpl', 'resolve', category, subcategory],
+    queryFn: () => api<BmplResolvedCategory>('/api/bmpl/categories/resolve', { query: { category, subcategory } }),
+    enabled: category !== null,
+    staleTime: STALE,
+  });
+}
+
+export interface ListFilters {
+  city: string;
+  category?: number;
+  subcategory?: number;
+  /** Raw ids from the URL: an unknown one is the API's 400, shown as the empty state. */
+  brands?: string[];
+  min?: string;
+  max?: string;
+  sort?: BmplSort;
+}
+
+const listQuery = (f: ListFilters) => ({
+  city: f.city,
+  category: f.category,
+  subcategory: f.subcategory,
+  brands: f.brands?.length ? f.brands.join(',') : undefined,
+  min: f.min,
+  max: f.max,
+  sort: f.sort,
+});
+
+/** A paged product list: `first` products, then `more` per See More. */
+export function useProductList(filters: ListFilters | null, first: number, more: number) {
+  return useInfiniteQuery({
+    queryKey: ['bmpl', 'products', filters, first, more],
+    enabled: filters !== null,
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      api<BmplProductPage>('/api/bmpl/products', { query: { ...listQuery(filters as ListFilters), offset: pageParam, limit: pageParam === 0 ? first : more } }),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.products.length, 0);
+      return loaded < last.total ? loaded : undefined;
+    },
+    placeholderData: keepPreviousData,
+    staleTime: STALE,
+  });
+}
+
+export function useFacets(city: string, category?: number, subcategory?: number) {
+  return useQuery({
+    queryKey: ['bmpl', 'facets', city, category, subcategory],
+    queryFn: () => api<BmplFacets>('/api/bmpl/facets', { query: { city, category, subcategory } }),
+    enabled: category !== undefined,
+    staleTime: STALE,
+  });
+}
+
+export interface SearchFilters {
+  city: string;
+  search: string;
+  subcategory?: number;
+  min?: number;
+  max?: number;
+  sort?: BmplSort;
+  limit?: number;
+}
+
+export function fetchSearch(f: SearchFilters, signal?: AbortSignal) {
+  return api<BmplSearchResult>('/api/bmpl/search', {
+    query: { city: f.city, search: f.search, subcategory: f.subcategory, min: f.min, max: f.max, sort: f.sort, limit: f.limit ?? 200 },
+    signal,
+  });
+}
+
+export function useSearch(filters: SearchFilters | null) {
+  return useQuery({
+    queryKey: ['bmpl', 'search', filters],
+    queryFn: ({ signal }) => fetchSearch(filters as SearchFilters, signal),
+    enabled: filters !== null && filters.search.trim() !== '',
+    placeholderData: keepPreviousData,
+    staleTime: STALE,
+  });
+}
+
+export function useProductBySlug(slug: string | null) {
+  return useQuery({
+    queryKey: ['bmpl', 'product', slug],
+    queryFn: () => api<BmplProductDetail>(`/api/bmpl/products/by-slug/${encodeURIComponent(decodeSafe(slug as string))}`),
+    enabled: slug !== null,
+    staleTime: STALE,
+  });
+}
+
+export function useProductById(id: number | null) {
+  return useQuery({
+    queryKey: ['bmpl', 'product-id', id],
+    queryFn: () => api<BmplProductDetail>(`/api/bmpl/products/${id}`),
+    enabled: id !== null,
+    staleTime: STALE,
+  });
+}
+
+export function useRelated(id: number | null, city: string) {
+  return useQuery({
+    queryKey: ['bmpl', 'related', id, city],
+    queryFn: () => api<BmplProduct[]>(`/api/bmpl/products/${id}/related`, { query: { city } }),
+    enabled: id !== null,
+    staleTime: STALE,
+  });
+}
+
+function decodeSafe(segment: string) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

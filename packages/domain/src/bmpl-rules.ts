@@ -1,0 +1,209 @@
+// Pure marketplace (Buy More Pay Less) rules shared by server and web. No zod here: the web bundles it.
+import { CITIES, type City } from './constants.ts';
+import { fromPaisa, toPaisa } from './money.ts';
+import { nameFromSegment, toSlug } from './slug.ts';
+
+/** SPEC 2: the four marketplace sort options, in menu order. */
+export const BMPL_SORTS = [
+  { value: 'brand_asc', label: 'Brand A-Z' },
+  { value: 'brand_desc', label: 'Brand Z-A' },
+  { value: 'price_asc', label: 'Price Low to High' },
+  { value: 'price_desc', label: 'Price High to Low' },
+] as const;
+export type BmplSort = (typeof BMPL_SORTS)[number]['value'];
+export const BMPL_SORT_VALUES = BMPL_SORTS.map((s) => s.value) as [BmplSort, ...BmplSort[]];
+
+/** The longest path segment (slug) we try to resolve; anything longer cannot be a name of ours. */
+export const MAX_SEGMENT_LENGTH = 200;
+
+/** A city name as typed in a URL or query, matched case-insensitively; null when it is not one of SPEC 9's. */
+export function parseCity(value: string | null | undefined): City | null {
+  if (!value) return null;
+  const wanted = value.trim().toLowerCase();
+  return CITIES.find((c) => c.toLowerCase() === wanted) ?? null;
+}
+
+/** The per-city fields of a marketplace product record that the price display needs. */
+export interface CityPriceFields {
+  price: string;
+  sale: boolean;
+  sale_price: string | null;
+  sell_price: string;
+  tax: string;
+  discount_threshold: number | null;
+  discount_price: string | null;
+  original_price: string | null;
+}
+
+export interface PlainPriceDisplay {
+  kind: 'plain';
+  /** SPEC 2: Net Price is sell_price, Tax Include is tax, both rounded to whole rupees. */
+  netPrice: string;
+  taxInclude: string;
+  /** Gross Sell Price: sale_price when on sale, else price (the marketplace has no customer prices). */
+  grossSellPrice: string;
+  /** The struck-through list price when on sale; null otherwise. */
+  oldPrice: string | null;
+}
+
+export interface ThresholdRow {
+  label: string;
+  pieces: number;
+  unitPrice: string;
+  total: string;
+}
+
+export interface ThresholdPriceDisplay {
+  kind: 'threshold';
+  threshold: number;
+  rows: [ThresholdRow, ThresholdRow];
+}
+
+export type BmplPriceDisplay = PlainPriceDisplay | ThresholdPriceDisplay;
+
+const wholeRupees = (amount: string) => fromPaisa(Math.round(toPaisa(amount) / 100) * 100);
+const isOnSale = (p: CityPriceFields) => p.sale && p.sale_price != null && toPaisa(p.sale_price) > 0 && toPaisa(p.sale_price) < toPaisa(p.price);
+
+/**
+ * SPEC 2 product detail price display. With discount_threshold: two rows, 'x1 Piece' at original_price
+ * and 'x{threshold} Pieces' at discount_price, totals exact in paisa. Without: Net Price, Tax Include, Gross Sell Price.
+ */
+export function bmplPriceDisplay(p: CityPriceFields): BmplPriceDisplay {
+  if (p.discount_threshold != null && p.discount_threshold > 1 && p.discount_price != null) {
+    const t = p.discount_threshold;
+    const original = p.original_price ?? p.price;
+    return {
+      kind: 'threshold',
+      threshold: t,
+      rows: [
+        { label: 'x1 Piece', pieces: 1, unitPrice: fromPaisa(toPaisa(original)), total: fromPaisa(toPaisa(original)) },
+        { label: `x${t} Pieces`, pieces: t, unitPrice: fromPaisa(toPaisa(p.discount_price)), total: fromPaisa(toPaisa(p.discount_price) * t) },
+      ],
+    };
+  }
+  const sale = isOnSale(p);
+  return {
+    kind: 'plain',
+    netPrice: wholeRupees(p.sell_price),
+    taxInclude: wholeRupees(p.tax),
+    grossSellPrice: fromPaisa(toPaisa(sale ? (p.sale_price as string) : p.price)),
+    oldPrice: sale ? fromPaisa(toPaisa(p.price)) : null,
+  };
+}
+
+/** SPEC 5: the record of a product for a city, or null when the product is not sold there. */
+export function recordForCity<T extends { city: string }>(records: readonly T[], city: string): T | null {
+  return records.find((r) => r.city === city) ?? null;
+}
+
+/** SPEC 5/8: the message shown when a product has no record for the chosen city. */
+export const notAvailableIn = (city: string) => `This product is not available in ${city}`;
+
+/**
+ * Does a URL segment name this category or product? The slug itself, the SPEC 2 name rule (hyphens
+ * and underscores to spaces, upper-cased), or, for links whose punctuation was dropped
+ * ('rice-grains' for 'Rice & Grains'), the same letters and digits.
+ */
+export function segmentMatchesName(segment: string, name: string): boolean {
+  if (!segment || segment.length > MAX_SEGMENT_LENGTH) return false;
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return false;
+  }
+  if (decoded.includes('/')) return false;
+  if (decoded.toLowerCase() === toSlug(name)) return true;
+  if (nameFromSegment(decoded) === name.toUpperCase()) return true;
+  const bare = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return bare(decoded) !== '' && bare(decoded) === bare(name);
+}
+
+/** A URL segment is worth looking up: not empty, not too long, no encoded slash, valid encoding. */
+export function isUsableSegment(segment: string | undefined): segment is string {
+  if (!segment || segment.length > MAX_SEGMENT_LENGTH) return false;
+  try {
+    const decoded = decodeURIComponent(segment);
+    return decoded.trim() !== '' && !decoded.includes('/') && !decoded.includes('\\');
+  } catch {
+    return false;
+  }
+}
+
+export interface CategoryPath {
+  /** The level-2 (parent) segment. */
+  category: string;
+  /** The level-3 segment, when the path has one. */
+  subcategory: string | null;
+}
+
+/**
+ * SPEC 2 category path rule, counted as `pathname.split('/')` counts (the leading slash gives an
+ * empty first segment): with 4 segments ('/bmpl/category/{l2}') the category comes from the last;
+ * with 5 ('/bmpl/category/{l2}/{l3}') the parent comes from the second-to-last and the
+ * subcategory from the last. A trailing slash is ignored. Anything else is not a category path.
+ */
+export function resolveCategoryPath(pathname: string): CategoryPath | null {
+  const segments = pathname.replace(/\/+$/, '').split('/');
+  if (segments[1] !== 'bmpl' || segments[2] !== 'category') return null;
+  if (segments.length === 4) {
+    const last = segments[3];
+    return isUsableSegment(last) ? { category: last, subcategory: null } : null;
+  }
+  if (segments.length === 5) {
+    const parent = segments[3];
+    const sub = segments[4];
+    return isUsableSegment(parent) && isUsableSegment(sub) ? { category: parent, subcategory: sub } : null;
+  }
+  return null;
+}
+
+export interface ProductPath {
+  product: string;
+  category: string | null;
+  subcategory: string | null;
+}
+
+/**
+ * SPEC 2 product detail paths: {prefix}/productdetail/{name}, where the prefix is
+ * /bmpl/category/{l2}[/{l3}], /bmpl/{l2}[/{l3}], /bmpl or /{l2}/{l3}. The product is resolved by
+ * its slug; the categories only shape the breadcrumb.
+ */
+export function resolveProductPath(pathname: string): ProductPath | null {
+  const segments = pathname.replace(/\/+$/, '').split('/').slice(1);
+  const at = segments.lastIndexOf('productdetail');
+  if (at < 0 || at !== segments.length - 2) return null;
+  const product = segments[at + 1];
+  if (!isUsableSegment(product)) return null;
+  let prefix = segments.slice(0, at);
+  if (prefix[0] === 'bmpl') prefix = prefix.slice(1);
+  if (prefix[0] === 'category') prefix = prefix.slice(1);
+  if (prefix.length > 2 || !prefix.every(isUsableSegment)) return null;
+  return { product, category: prefix[0] ?? null, subcategory: prefix[1] ?? null };
+}
+
+/** A slug as a path segment: '&' stays readable (it is legal in a path), the rest is encoded. */
+export const pathSegment = (slug: string) => encodeURIComponent(slug).replace(/%26/g, '&');
+
+/** The canonical, shareable URL of a marketplace product (SPEC 2's longest form). */
+export function bmplProductPath(p: { slug: string; category_slug: string | null; subcategory_slug: string | null }): string {
+  const parts = ['/bmpl/category'];
+  if (p.category_slug) parts.push(pathSegment(p.category_slug));
+  if (p.category_slug && p.subcategory_slug) parts.push(pathSegment(p.subcategory_slug));
+  return `${parts.join('/')}/productdetail/${pathSegment(p.slug)}`;
+}
+
+/** The category page URL (SPEC 2: /bmpl/category/{level2-slug}/ and /{level2-slug}/{level3-slug}/). */
+export function bmplCategoryPath(categorySlug: string, subcategorySlug?: string | null): string {
+  const sub = subcategorySlug ? `${pathSegment(subcategorySlug)}/` : '';
+  return `/bmpl/category/${pathSegment(categorySlug)}/${sub}`;
+}
+
+/** SPEC 2: the search page turns hyphens in the text into spaces. */
+export const searchTextFromParam = (value: string | null) => (value ?? '').replace(/-/g, ' ').replace(/\s+/g, ' ').trim();
+
+/** SPEC 2: the product detail page title. */
+export const bmplProductTitle = (name: string) => `Buy ${name} at the Best Wholesale Prices in Pakistan`;
+
+/** SPEC 2: 'Similar Products' when a threshold exists, otherwise 'BUY MORE PAY LESS'. */
+export const relatedHeading = (threshold: number | null | undefined) => (threshold != null && threshold > 1 ? 'Similar Products' : 'BUY MORE PAY LESS');
