@@ -3,8 +3,9 @@ import type { AppDeps } from '../app.ts';
 import { registerAuthHook } from '../lib/auth-hook.ts';
 import { accountsReadRoutes } from './accounts-read/accounts-read.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
-import { bmplRoutes } from './bmpl/bmpl.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
+import { bmplRoutes } from './bmpl/bmpl.routes.ts';
+import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { ledgersRoutes } from './ledgers/ledgers.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
@@ -23,4 +24,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await accountsReadRoutes(app, deps);
   await ledgersRoutes(app, deps);
   await bmplRoutes(app, deps);
+  await catalogueRoutes(app, deps);
 }

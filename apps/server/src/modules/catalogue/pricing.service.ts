@@ -89,3 +89,13 @@ export async function findProduct(db: Db, businessId: number | null, id: number)
   const [row] = await db.select(productColumns(businessId)).from(products).where(and(eq(products.id, id))).limit(1);
   return row ? toProduct(row) : null;
 }
+
+/**
+ * SPEC 9's displayed price as SQL, for sorting and price ranges on the server: the caller's own
+ * business's locked price, else sale_price when on sale, else price. A guest (null) has no locked price.
+ */
+export function displayPriceSql(businessId: number | null) {
+  const base = sql`(case when ${products.sale} and ${products.salePrice} > 0 then ${products.salePrice} else ${products.price} end)`;
+  if (businessId == null) return base;
+  return sql`coalesce((select ${customerPrices.price} from ${customerPrices} where ${customerPrices.productId} = ${products.id} and ${customerPrices.businessId} = ${businessId}), ${base})`;
+}

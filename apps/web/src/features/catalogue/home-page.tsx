@@ -1,7 +1,104 @@
+import type { BusinessType } from '@shop/domain/catalogue';
+import { TOP_CATEGORIES } from '@shop/domain/constants';
+import { Link } from 'react-router';
+import { useBusinessTypes, useHomeGrid } from './catalogue-api.ts';
+import { ProductGrid } from './product-grid.tsx';
+
+const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+
+const CATEGORY_ART: Record<(typeof TOP_CATEGORIES)[number], string> = {
+  Food: '/storage/art/tile/food.svg',
+  'Non Food': '/storage/art/tile/non-food.svg',
+};
+
+/** SPEC 2: ordering home. */
 export function HomePage() {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6">
-      <h1 className="text-2xl font-bold">Home</h1>
+    <main className="mx-auto max-w-6xl px-3 py-4 md:px-4">
+      <section aria-labelledby="home-banner" className="rounded-xl bg-gradient-to-r from-brand to-brand-dark px-5 py-8 text-white md:px-10 md:py-12">
+        <h1 id="home-banner" className="text-2xl font-bold md:text-4xl">Wholesale prices, delivered to your business</h1>
+        <p className="mt-2 max-w-xl text-sm text-blue-100 md:text-base">Shop thousands of products for shops, hotels, restaurants and offices.</p>
+        <div className="mt-5 flex flex-wrap gap-3">
+          <button type="button" onClick={() => scrollTo('business-types')} className="rounded-md bg-accent px-5 py-2 font-semibold text-slate-900 hover:bg-yellow-300">
+            By Business
+          </button>
+          <button type="button" onClick={() => scrollTo('categories')} className="rounded-md border border-white px-5 py-2 font-semibold text-white hover:bg-white/10">
+            By Category
+          </button>
+        </div>
+      </section>
+      <BusinessTypesSection />
+      <section id="categories" aria-labelledby="categories-title" className="mt-8 scroll-mt-32">
+        <h2 id="categories-title" className="mb-3 text-xl font-bold">Categories</h2>
+        <div className="grid grid-cols-2 gap-3">
+          {TOP_CATEGORIES.map((name) => (
+            <Link key={name} to="/categories" state={{ category: name }} className="group overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+              <img src={CATEGORY_ART[name]} alt="" width={400} height={200} loading="lazy" className="aspect-[2/1] w-full object-cover" />
+              <span className="block p-3 text-center font-semibold group-hover:underline">{name}</span>
+            </Link>
+          ))}
+        </div>
+      </section>
+      <HomeGrid title="Most Viewed Products" order="viewed_count__DESC" />
+      <HomeGrid title="Most Add to Cart" order="add_to_cart_count__DESC" />
+      <section aria-labelledby="app-title" className="mt-10 flex flex-col items-start gap-3 rounded-xl bg-slate-900 px-5 py-6 text-white md:flex-row md:items-center md:justify-between">
+        <div>
+          <h2 id="app-title" className="text-lg font-bold">Download our app</h2>
+          <p className="text-sm text-slate-200">Order on the go from your phone.</p>
+        </div>
+        <div className="flex gap-2">
+          <a href="https://play.google.com/store" target="_blank" rel="noopener noreferrer" className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-900">Google Play</a>
+          <a href="https://www.apple.com/app-store/" target="_blank" rel="noopener noreferrer" className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-slate-900">App Store</a>
+        </div>
+      </section>
     </main>
+  );
+}
+
+function BusinessTypesSection() {
+  const { data } = useBusinessTypes();
+  // SPEC 2: the two top business types are the home's tiles.
+  const tops = (data ?? []).filter((t) => t.parentId == null).slice(0, 2);
+  return (
+    <section id="business-types" aria-labelledby="business-types-title" className="mt-8 scroll-mt-32">
+      <h2 id="business-types-title" className="mb-3 text-xl font-bold">Business Types</h2>
+      <div className="grid min-h-24 grid-cols-2 gap-3">
+        {tops.map((t) => (
+          <BusinessTile key={t.id} type={t} hasChildren={(data ?? []).some((c) => c.parentId === t.id)} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function BusinessTile({ type, hasChildren }: { type: BusinessType; hasChildren: boolean }) {
+  // SPEC 2: a type with no children leads straight to its products.
+  const link = hasChildren
+    ? { to: `/business/${type.id}` }
+    : { to: '/businessProducts', state: { businessId: type.id, businessName: type.name, businessNameArray: ['Business', type.name] } };
+  return (
+    <Link {...link} className="group overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      {type.image && <img src={type.image} alt="" width={400} height={200} loading="lazy" className="aspect-[2/1] w-full object-cover" />}
+      <span className="block p-3 text-center font-semibold group-hover:underline">{type.name}</span>
+    </Link>
+  );
+}
+
+function HomeGrid({ title, order }: { title: string; order: 'viewed_count__DESC' | 'add_to_cart_count__DESC' }) {
+  const list = useHomeGrid(order);
+  const id = `grid-${order}`;
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="mb-3 text-xl font-bold">{title}</h2>
+      <ProductGrid
+        items={list.items}
+        isLoading={list.isPending}
+        empty="There is no product found."
+        moreLabel="Load More"
+        hasMore={list.hasNextPage}
+        isFetchingMore={list.isFetchingNextPage}
+        onMore={() => list.fetchNextPage()}
+      />
+    </section>
   );
 }

@@ -1,7 +1,115 @@
+import { addToCart, setQuantity } from '@shop/domain/cart';
+import type { Product } from '@shop/domain/catalogue';
+import { productIdFromSearch } from '@shop/domain/listing';
+import { formatRupees } from '@shop/domain/money';
+import { displayPrice, splitTax } from '@shop/domain/pricing';
+import { Navigate, useLocation } from 'react-router';
+import { ProductCard, toCartItem } from '../../components/ui/product-card.tsx';
+import { Price, SaleBadge } from '../../components/ui/price.tsx';
+import { ProductImage } from '../../components/ui/product-image.tsx';
+import { QuantityControl } from '../../components/ui/quantity-control.tsx';
+import { updateCart, useCart } from '../../lib/cart-store.ts';
+import { useProductDetail } from './catalogue-api.ts';
+
+/**
+ * SPEC 2: product detail. The product may arrive in navigation state (shown at once); the id in the
+ * URL (/productDetails?id=N) makes the page shareable and reloadable, and fetches related products.
+ */
 export function ProductDetailsPage() {
+  const location = useLocation();
+  const fromState = (location.state as { product?: Product } | null)?.product;
+  const id = productIdFromSearch(location.search) ?? fromState?.id ?? null;
+  const detail = useProductDetail(id);
+  if (id === null) return <Navigate to="/home" replace />;
+  const product = detail.data?.product ?? (fromState?.id === id ? fromState : undefined);
+  if (detail.isError && !product) {
+    return (
+      <main className="mx-auto max-w-6xl px-4 py-10 text-center">
+        <h1 className="text-xl font-bold">There is no product found.</h1>
+      </main>
+    );
+  }
+  if (!product) {
+    return (
+      <main className="flex justify-center py-16" role="status" aria-label="Loading">
+        <span className="h-8 w-8 animate-spin rounded-full border-4 border-slate-300 border-t-brand" />
+      </main>
+    );
+  }
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6">
-      <h1 className="text-2xl font-bold">ProductDetails</h1>
+    <main className="mx-auto max-w-6xl px-3 py-4 md:px-4">
+      <ProductInfo product={product} />
+      <section aria-labelledby="related-title" className="mt-10">
+        <h2 id="related-title" className="mb-3 text-xl font-bold">Related products</h2>
+        {detail.data ? (
+          detail.data.related.length ? (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+              {detail.data.related.map((p) => (
+                <li key={p.id}>
+                  <ProductCard product={p} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-slate-700">No Similar Products</p>
+          )
+        ) : (
+          <p className="text-slate-600">Loading…</p>
+        )}
+      </section>
     </main>
+  );
+}
+
+function ProductInfo({ product }: { product: Product }) {
+  const lines = useCart();
+  const line = lines.find((l) => l.product_id === product.id);
+  const isOut = product.stock <= 0;
+  const unit = displayPrice(product);
+  const { tax, sell_price } = splitTax(unit, product.tax, product.sell_price);
+  return (
+    <article className="grid gap-6 md:grid-cols-2" aria-labelledby="product-name">
+      <div className="relative rounded-lg border border-slate-200 bg-white p-4">
+        <ProductImage urlName={product.url_name} alt={product.name} eager />
+        <span className="absolute top-3 left-3">
+          <SaleBadge product={product} />
+        </span>
+      </div>
+      <div>
+        <p className="text-sm text-slate-600">{product.brand_name}</p>
+        <h1 id="product-name" className="text-2xl font-bold">{product.name}</h1>
+        <Price product={product} className="mt-3 text-xl" />
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 text-sm text-slate-700">
+          <dt>Net Price</dt>
+          <dd>{formatRupees(sell_price)}</dd>
+          <dt>Tax Include</dt>
+          <dd>{formatRupees(tax)}</dd>
+          {product.weight && (
+            <>
+              <dt>Weight</dt>
+              <dd>{product.weight}</dd>
+            </>
+          )}
+          <dt>SKU</dt>
+          <dd>{product.sku}</dd>
+        </dl>
+        <div className="mt-4 max-w-xs">
+          {isOut ? (
+            <>
+              <p className="mb-1 font-semibold text-red-700">Out Of Stock</p>
+              <button type="button" disabled className="w-full cursor-not-allowed rounded-md bg-slate-300 py-2 font-semibold text-slate-600">Add to cart</button>
+            </>
+          ) : line ? (
+            <QuantityControl label={product.name} quantity={line.quantity} onChange={(q) => updateCart((c) => setQuantity(c, product.id, q))} />
+          ) : (
+            <button type="button" onClick={() => updateCart((c) => addToCart(c, toCartItem(product)))} className="w-full rounded-md bg-brand py-2 font-semibold text-white hover:bg-brand-dark">
+              Add to cart
+            </button>
+          )}
+        </div>
+        <h2 className="mt-6 font-semibold">Description</h2>
+        <p className="mt-1 text-slate-800">{product.description}</p>
+      </div>
+    </article>
   );
 }

@@ -1,0 +1,138 @@
+import {
+  BrandSchema,
+  BusinessListingQuerySchema,
+  BusinessTypeSchema,
+  CategorySchema,
+  FacetsSchema,
+  ListingQuerySchema,
+  ProductDetailSchema,
+  ProductPageSchema,
+  SearchQuerySchema,
+  SearchResultSchema,
+} from '@shop/domain/catalogue';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import { notFound } from '../../lib/http-error.ts';
+import { businessTypeWithDescendants, listBusinessProducts, listProducts } from './listing.service.ts';
+import { createViewCounter, productDetail } from './product.service.ts';
+import { listBrands, listBusinessTypes, listCategories, listingFacets } from './reference.service.ts';
+import { createResponseCache } from './response-cache.ts';
+import { searchProducts } from './search.service.ts';
+import { createVocabularySource } from './vocabulary.ts';
+
+const CACHE_TTL_MS = 5_000;
+const CACHE_STALE_MS = 25_000;
+const data = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema }) });
+
+export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Tests read their own writes at once; a running server may answer up to 30 s stale (fresh 5 s, then refreshed in the background).
+  const isTest = deps.config.NODE_ENV === 'test';
+  const cache = createResponseCache({ ttlMs: isTest ? 0 : CACHE_TTL_MS, staleMs: isTest ? 0 : CACHE_STALE_MS, maxEntries: 5000 });
+  const vocabulary = createVocabularySource(deps.db);
+  const views = createViewCounter(deps.db, deps.config.NODE_ENV === 'test' ? 20 : 2_000);
+  app.addHook('onClose', () => views.close());
+
+  // Prices depend on the caller's business only (SPEC 9), so that is the cache's second key.
+  const businessOf = (request: FastifyRequest) => request.auth?.businessId ?? null;
+  const cached = async (request: FastifyRequest, reply: FastifyReply, make: () => Promise<unknown>): Promise<never> => {
+    const json = await cache.get(`${businessOf(request) ?? 'guest'}|${request.url}`, make);
+    // Already serialised: Fastify sends a string as is. An async handler that has sent must return
+    // the reply itself (never undefined), or compression's asynchronous onSend sees an empty body.
+    return reply.type('application/json; charset=utf-8').send(json) as never;
+  };
+
+  r.get(
+    '/api/custom_route/get_products_by_categories',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: `Products by category with filters, search, sort and pagination (limit at most 7000). In stock first.`,
+        querystring: ListingQuerySchema,
+        response: data(ProductPageSchema),
+      },
+    },
+    (request, reply) => cached(request, reply, () => listProducts(deps.db, request.query, { businessId: businessOf(request), vocabulary })),
+  );
+
+  r.get(
+    '/api/custom_route/get_products_by_business',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Products offered to a business type (businessTypeId, or filterValue as the type id) and its sub-types',
+        querystring: BusinessListingQuerySchema,
+        response: data(ProductPageSchema),
+      },
+    },
+    (request, reply) => cached(request, reply, () => listBusinessProducts(deps.db, request.query, businessOf(request), vocabulary)),
+  );
+
+  r.get(
+    '/api/catalogue/facets',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Brands (with counts) and price bounds of a listing, for the filter panel',
+        querystring: BusinessListingQuerySchema,
+        response: data(FacetsSchema),
+      },
+    },
+    (request, reply) =>
+      cached(request, reply, async () => {
+        const { businessTypeId, ...query } = request.query;
+        const businessTypeIds = businessTypeId === undefined ? undefined : await businessTypeWithDescendants(deps.db, businessTypeId);
+        return listingFacets(deps.db, query, { businessId: businessOf(request), businessTypeIds, vocabulary });
+      }),
+  );
+
+  r.get(
+    '/api/catalogue/search',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Ordering-bar search: up to 30 products ranked by relevance, tolerant of typos and word order',
+        querystring: SearchQuerySchema,
+        response: data(SearchResultSchema),
+      },
+    },
+    (request, reply) =>
+      cached(request, reply, async () => ({
+        products: await searchProducts(deps.db, businessOf(request), request.query.search, request.query.limit, vocabulary),
+      })),
+  );
+
+  r.get(
+    '/api/catalogue/products/:id',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One product (shareable /productDetails?id=N) with up to 16 related products; counts a view',
+        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        response: data(ProductDetailSchema),
+      },
+    },
+    async (request, reply) => {
+      const id = request.params.id;
+      const sent = await cached(request, reply, async () => {
+        const detail = await productDetail(deps.db, businessOf(request), id);
+        if (!detail) throw notFound('There is no such product.');
+        return detail;
+      });
+      views.count(id);
+      return sent;
+    },
+  );
+
+  r.get('/api/read/Brands', { schema: { tags: ['catalogue'], response: data(z.array(BrandSchema)) } }, (request, reply) =>
+    cached(request, reply, () => listBrands(deps.db)),
+  );
+  r.get('/api/read/Categories', { schema: { tags: ['catalogue'], response: data(z.array(CategorySchema)) } }, (request, reply) =>
+    cached(request, reply, () => listCategories(deps.db)),
+  );
+  r.get('/api/read/Business_Types', { schema: { tags: ['catalogue'], response: data(z.array(BusinessTypeSchema)) } }, (request, reply) =>
+    cached(request, reply, () => listBusinessTypes(deps.db)),
+  );
+}

@@ -1,0 +1,173 @@
+import type { BusinessListingQuery, ListingQuery, ProductPage } from '@shop/domain/catalogue';
+import { type ListingFilter, type ListingOrder, parseBrandFilter, parsePriceRange } from '@shop/domain/listing';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
+import { businessTypes } from '../../db/schema/places.ts';
+import { badRequest } from '../../lib/http-error.ts';
+import { displayPriceSql, productColumns, toProduct } from './pricing.service.ts';
+import { searchSql } from './search.service.ts';
+import type { VocabularySource } from './vocabulary.ts';
+
+const MAX_IDS = 500;
+const TIER_COLUMNS = { 1: products.tier1Id, 2: products.tier2Id, 3: products.tier3Id, 4: products.tier4Id } as const;
+
+function idList(name: string, value: string): number[] {
+  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+  if (parts.length === 0 || parts.length > MAX_IDS || !parts.every((p) => /^\d{1,9}$/.test(p))) {
+    throw badRequest(`${name} must be a list of up to ${MAX_IDS} ids separated by commas`);
+  }
+  return parts.map(Number);
+}
+
+function priceCondition(value: string, businessId: number | null): SQL {
+  const range = parsePriceRange(value);
+  if (!range) throw badRequest("The price range must be written '@min-max' with min not above max, e.g. '@100-5000'");
+  const price = displayPriceSql(businessId);
+  return sql`${price} between ${range.min} and ${range.max}`;
+}
+
+function brandCondition(value: string): SQL {
+  const names = parseBrandFilter(value);
+  if (names.length === 0 || names.length > MAX_IDS) throw badRequest("The brand filter must be written '*brand_name', several as '*A*B'");
+  return inArray(products.brandName, names);
+}
+
+/** The allowlist: each filter name maps to one column rule; nothing from the request becomes SQL text. */
+function filterCondition(filter: ListingFilter, value: string | undefined, businessId: number | null): SQL {
+  if (value === undefined || value.trim() === '') throw badRequest(`${filter} needs a filter value`);
+  switch (filter) {
+    case 'tier1Id':
+      return inArray(products.tier1Id, idList(filter, value));
+    case 'tier2Id':
+      return inArray(products.tier2Id, idList(filter, value));
+    case 'tier3Id':
+      return inArray(products.tier3Id, idList(filter, value));
+    case 'tier4Id':
+      return inArray(products.tier4Id, idList(filter, value));
+    case 'brand_id':
+      return inArray(products.brandId, idList(filter, value));
+    case 'id':
+      return inArray(products.id, idList(filter, value));
+    case 'brand_name':
+      return value.includes('*') ? brandCondition(value) : eq(products.brandName, value.trim());
+    case 'price':
+      return priceCondition(value, businessId);
+    case 'sale':
+      if (value !== 'true' && value !== 'false') throw badRequest('sale must be true or false');
+      return eq(products.sale, value === 'true');
+  }
+}
+
+function orderBy(order: ListingOrder | undefined, businessId: number | null, rank: SQL | null): SQL[] {
+  // SPEC 2/9: out-of-stock products behind the rest, whatever the order.
+  const stockLast = sql`(${products.stock} = 0)`;
+  switch (order) {
+    case 'brand_name__ASC':
+      return [stockLast, sql`${products.brandName} collate "C" asc`, asc(products.id)];
+    case 'brand_name__DESC':
+      return [stockLast, sql`${products.brandName} collate "C" desc`, asc(products.id)];
+    case 'price__ASC':
+      return [stockLast, sql`${displayPriceSql(businessId)} asc`, asc(products.id)];
+    case 'price__DESC':
+      return [stockLast, sql`${displayPriceSql(businessId)} desc`, asc(products.id)];
+    case 'add_to_cart_count__DESC':
+      return [stockLast, desc(products.addToCartCount), asc(products.id)];
+    case 'viewed_count__DESC':
+      return [stockLast, desc(products.viewedCount), asc(products.id)];
+    default:
+      return rank ? [stockLast, sql`${rank} desc`, asc(products.id)] : [stockLast, asc(products.id)];
+  }
+}
+
+export interface ListingScope {
+  /** The caller's business (prices); null for a guest. */
+  businessId: number | null;
+  /** get_products_by_business: only products offered to this type or its sub-types. */
+  businessTypeIds?: readonly number[];
+  /** Typo correction of `search`; without it words match as typed. */
+  vocabulary?: VocabularySource;
+}
+
+/** The WHERE conditions of a listing query; shared with the facets. */
+export async function listingConditions(query: ListingQuery, scope: ListingScope, { withPrice = true, withBrand = true } = {}) {
+  const conditions: SQL[] = [];
+  if (query.filter) conditions.push(filterCondition(query.filter, query.filterValue, scope.businessId));
+  else if (query.tierId !== undefined && query.tierId > 0) {
+    if (!query.filterValue) throw badRequest('tierId needs a category id in filterValue');
+    conditions.push(inArray(TIER_COLUMNS[query.tierId as 1 | 2 | 3 | 4], idList('filterValue', query.filterValue)));
+  }
+  if (query.includeFilter) conditions.push(filterCondition(query.includeFilter, query.includeFilterValue, scope.businessId));
+  else if (query.includeFilterValue) throw badRequest('includeFilterValue needs includeFilter');
+  if (withPrice && query.price) conditions.push(priceCondition(query.price, scope.businessId));
+  if (withBrand && query.brand) conditions.push(brandCondition(query.brand));
+  const search = query.search ? await searchSql(query.search, scope.vocabulary) : null;
+  if (search) conditions.push(search.where);
+  if (scope.businessTypeIds) {
+    conditions.push(
+      sql`exists (select 1 from ${productBusinessTypes} where ${productBusinessTypes.productId} = ${products.id} and ${inArray(productBusinessTypes.businessTypeId, [...scope.businessTypeIds])})`,
+    );
+  }
+  return { where: conditions.length ? and(...conditions) : undefined, rank: search?.rank ?? null };
+}
+
+/**
+ * One page of a product list, sorted and filtered in SQL (issue 3: the web asks for one page at a
+ * time). The page is cut from the whole ordering (in-stock first), then split into SPEC 3's
+ * products and out_of_stock_products. One row more than asked tells whether a next page exists.
+ */
+export async function listProducts(db: Db, query: ListingQuery, scope: ListingScope): Promise<ProductPage> {
+  const { where, rank } = await listingConditions(query, scope);
+  const rows = await db
+    .select(productColumns(scope.businessId))
+    .from(products)
+    .where(where)
+    .orderBy(...orderBy(query.order, scope.businessId, rank))
+    .limit(query.limit + 1)
+    .offset(query.offset);
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit).map(toProduct);
+  const result: ProductPage = {
+    products: page.filter((p) => p.stock > 0),
+    out_of_stock_products: page.filter((p) => p.stock <= 0),
+    has_more: hasMore,
+    offset: query.offset,
+    limit: query.limit,
+  };
+  if (query.withTotal) {
+    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+    result.total = count?.n ?? 0;
+  }
+  return result;
+}
+
+/** The type and every type below it (products are offered to leaf types); empty when the type does not exist. */
+export async function businessTypeWithDescendants(db: Db, id: number): Promise<number[]> {
+  const rows = await db.select({ id: businessTypes.id, parentId: businessTypes.parentId }).from(businessTypes);
+  if (!rows.some((r) => r.id === id)) return [];
+  const result = [id];
+  for (let i = 0; i < result.length; i++) {
+    for (const r of rows) if (r.parentId === result[i]) result.push(r.id);
+  }
+  return result;
+}
+
+/** get_products_by_business (SPEC 7): businessTypeId, or filterValue as the type id when no filter is named. */
+export async function listBusinessProducts(
+  db: Db,
+  query: BusinessListingQuery,
+  businessId: number | null,
+  vocabulary?: VocabularySource,
+): Promise<ProductPage> {
+  let typeId = query.businessTypeId;
+  let rest: ListingQuery = query;
+  if (typeId === undefined && !query.filter && query.filterValue !== undefined) {
+    if (!/^\d{1,9}$/.test(query.filterValue.trim())) throw badRequest('filterValue must be a business type id');
+    typeId = Number(query.filterValue.trim());
+    rest = { ...query, filterValue: undefined, tierId: undefined };
+  }
+  if (typeId === undefined) throw badRequest('businessTypeId (or filterValue) must name a business type');
+  const typeIds = await businessTypeWithDescendants(db, typeId);
+  if (typeIds.length === 0) throw badRequest('There is no such business type');
+  return listProducts(db, rest, { businessId, businessTypeIds: typeIds, vocabulary });
+}

@@ -1,0 +1,71 @@
+import type { Product, ProductDetail } from '@shop/domain/catalogue';
+import { RELATED_MAX } from '@shop/domain/constants';
+import { relatedTier } from '@shop/domain/listing';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { products } from '../../db/schema/catalogue.ts';
+import { findProduct, productColumns, toProduct } from './pricing.service.ts';
+
+const TIER_COLUMN = { tier1Id: products.tier1Id, tier2Id: products.tier2Id, tier3Id: products.tier3Id, tier4Id: products.tier4Id } as const;
+
+/** SPEC 2: up to 16 related products on the same tier4, else tier3, else tier2, else tier1; in stock first. */
+export async function relatedProducts(db: Db, businessId: number | null, product: Product): Promise<Product[]> {
+  const tier = relatedTier(product);
+  const rows = await db
+    .select(productColumns(businessId))
+    .from(products)
+    .where(and(eq(TIER_COLUMN[tier.column], tier.id), ne(products.id, product.id)))
+    // '+ 0' keeps the planner on the tier index (a few hundred rows, then sorted) rather than walking
+    // the whole most-viewed index looking for this tier's rows.
+    .orderBy(sql`(${products.stock} = 0)`, sql`${products.viewedCount} + 0 desc`, asc(products.id))
+    .limit(RELATED_MAX);
+  return rows.map(toProduct);
+}
+
+/** The product detail page (SPEC 2): the product priced for the caller's business, with related products. */
+export async function productDetail(db: Db, businessId: number | null, id: number): Promise<ProductDetail | null> {
+  const product = await findProduct(db, businessId, id);
+  if (!product) return null;
+  return { product, related: await relatedProducts(db, businessId, product) };
+}
+
+/**
+ * viewed_count grows as details are viewed. Views are counted in memory and written in one
+ * UPDATE per interval, so a popular page costs no write per request.
+ */
+export function createViewCounter(db: Db, intervalMs = 2000) {
+  let pending = new Map<number, number>();
+  let flushing: Promise<void> = Promise.resolve();
+  const flush = async () => {
+    if (pending.size === 0) return;
+    const batch = pending;
+    pending = new Map();
+    const values = sql.join(
+      [...batch].map(([id, n]) => sql`(${id}::int, ${n}::int)`),
+      sql`, `,
+    );
+    await db.execute(
+      sql`update ${products} set viewed_count = ${products.viewedCount} + v.n from (values ${values}) as v(id, n) where ${products.id} = v.id`,
+    );
+  };
+  const timer = setInterval(() => {
+    flushing = flushing.then(flush).catch(() => {});
+  }, intervalMs);
+  timer.unref();
+  return {
+    count(id: number) {
+      pending.set(id, (pending.get(id) ?? 0) + 1);
+    },
+    /** Writes what is pending now (tests, shutdown). */
+    async flush() {
+      await flushing;
+      await flush();
+    },
+    async close() {
+      clearInterval(timer);
+      await flushing;
+      await flush().catch(() => {});
+    },
+  };
+}
+export type ViewCounter = ReturnType<typeof createViewCounter>;

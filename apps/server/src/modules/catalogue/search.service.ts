@@ -1,0 +1,78 @@
+import type { Product } from '@shop/domain/catalogue';
+import { normaliseSearch } from '@shop/domain/listing';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { products } from '../../db/schema/catalogue.ts';
+import { productColumns, toProduct } from './pricing.service.ts';
+import { correctWord, type VocabularySource } from './vocabulary.ts';
+
+/** Words of a search text: lower-case letters and digits only, so nothing typed reaches tsquery syntax. */
+export function searchWords(text: string): string[] {
+  // A decimal stays one word ('2.5'), as PostgreSQL's parser reads it.
+  return (normaliseSearch(text).toLowerCase().match(/[\p{L}\p{N}]+(?:\.\p{N}+)?/gu) ?? []).slice(0, 16);
+}
+
+// The same expression as the GIN index of migration catalogue_search_indexes, so the index is used.
+const document = sql`to_tsvector('simple', ${products.name})`;
+
+export interface SearchSql {
+  where: SQL;
+  /** Higher is better. */
+  rank: SQL;
+  /** All words but the last (which may be half typed), for a second try when no name has them all. */
+  loose: SQL;
+}
+
+/**
+ * Each typed word becomes its likely spellings (typo correction against the catalogue's words),
+ * as full-text terms in any order; the last word also matches as a prefix, since it may still be
+ * being typed. Ranking is pg_trgm similarity of the corrected text to the name, so the closest names
+ * come first (ts_rank would rebuild every candidate's tsvector, several times slower). Text reaches SQL only as bound parameters of letters and digits.
+ */
+export async function searchSql(text: string, vocabulary?: VocabularySource): Promise<SearchSql | null> {
+  const words = searchWords(text);
+  if (words.length === 0) return null;
+  const vocab = vocabulary ? await vocabulary.get() : null;
+  const groups: string[] = [];
+  const corrected: string[] = [];
+  words.forEach((word, i) => {
+    const isLast = i === words.length - 1;
+    const { terms, prefix } = vocab ? correctWord(word, vocab, isLast) : { terms: [word], prefix: isLast };
+    if (terms.length === 0) return;
+    corrected.push(terms[0] as string);
+    groups.push(`(${terms.map((t) => (prefix ? `${t}:*` : t)).join(' | ')})`);
+  });
+  // Nothing typed resembles any name: match nothing rather than everything.
+  // (A bare 0 in ORDER BY would mean 'column 0', hence the cast.)
+  if (groups.length === 0) return { where: sql`false`, rank: sql`cast(0 as real)`, loose: sql`false` };
+  const strict = sql`to_tsquery('simple', ${groups.join(' & ')})`;
+  const loose = groups.length > 1 ? sql`to_tsquery('simple', ${groups.slice(0, -1).join(' & ')})` : null;
+  const phrase = corrected.join(' ');
+  return {
+    where: sql`${document} @@ ${strict}`,
+    rank: sql`similarity(${phrase}, ${products.name})`,
+    loose: loose ? sql`${document} @@ ${loose}` : sql`false`,
+  };
+}
+
+/** SPEC 2: the ordering-bar dropdown, at most `limit` (30) products ranked by relevance. */
+export async function searchProducts(
+  db: Db,
+  businessId: number | null,
+  text: string,
+  limit: number,
+  vocabulary?: VocabularySource,
+): Promise<Product[]> {
+  const s = await searchSql(text, vocabulary);
+  if (!s) return [];
+  const run = (where: SQL) =>
+    db
+      .select(productColumns(businessId))
+      .from(products)
+      .where(where)
+      .orderBy(sql`${s.rank} desc`, sql`${products.stock} = 0`, products.id)
+      .limit(limit);
+  let rows = await run(s.where);
+  if (rows.length === 0) rows = await run(s.loose);
+  return rows.map(toProduct);
+}

@@ -1,0 +1,85 @@
+import type { BusinessType, Category, Facets, Product, ProductDetail, ProductPage, SearchResult } from '@shop/domain/catalogue';
+import { GRID } from '@shop/domain/constants';
+import { mergeInStockFirst } from '@shop/domain/listing';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.tsx';
+
+type Query = Record<string, string | number | undefined>;
+
+/**
+ * Prices differ per business (SPEC 9): every product query is keyed by who asks. Catalogue reads
+ * need no session: before the guest session opens, the answer is the guest's, so nothing waits for it.
+ */
+function useViewer() {
+  const { user } = useSession();
+  return { who: user?.businessId ?? 'guest', isReady: true };
+}
+
+export interface PagedListOptions {
+  path: '/api/custom_route/get_products_by_categories' | '/api/custom_route/get_products_by_business';
+  query: Query;
+  first: number;
+  more: number;
+  enabled?: boolean;
+}
+
+/**
+ * A product list the server sorts and pages: the first page holds `first` products and every
+ * "more" asks the server for the next `more` (never the whole catalogue).
+ */
+export function usePagedProducts({ path, query, first, more, enabled = true }: PagedListOptions) {
+  const { who, isReady } = useViewer();
+  const result = useInfiniteQuery({
+    queryKey: ['products', path, query, first, more, who],
+    enabled: enabled && isReady,
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      api<ProductPage>(path, { query: { ...query, offset: pageParam, limit: pageParam === 0 ? first : more }, signal }),
+    getNextPageParam: (last) => (last.has_more ? last.offset + last.limit : undefined),
+    placeholderData: keepPreviousData,
+  });
+  const items: Product[] = result.data?.pages.flatMap(mergeInStockFirst) ?? [];
+  return { ...result, items };
+}
+
+export const useHomeGrid = (order: 'viewed_count__DESC' | 'add_to_cart_count__DESC') =>
+  usePagedProducts({ path: '/api/custom_route/get_products_by_categories', query: { order }, first: GRID.homeFirst, more: GRID.homeMore });
+
+export function useCategories() {
+  return useQuery({ queryKey: ['categories'], queryFn: () => api<Category[]>('/api/read/Categories'), staleTime: 10 * 60_000 });
+}
+
+export function useBusinessTypes() {
+  return useQuery({ queryKey: ['business-types'], queryFn: () => api<BusinessType[]>('/api/read/Business_Types'), staleTime: 10 * 60_000 });
+}
+
+export function useFacets(query: Query, enabled = true) {
+  const { who, isReady } = useViewer();
+  return useQuery({
+    queryKey: ['facets', query, who],
+    enabled: enabled && isReady,
+    queryFn: ({ signal }) => api<Facets>('/api/catalogue/facets', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProductDetail(id: number | null) {
+  const { who, isReady } = useViewer();
+  return useQuery({
+    queryKey: ['product', id, who],
+    enabled: id != null && isReady,
+    queryFn: ({ signal }) => api<ProductDetail>(`/api/catalogue/products/${id}`, { signal }),
+  });
+}
+
+export function useSearch(text: string) {
+  const { who, isReady } = useViewer();
+  return useQuery({
+    queryKey: ['search', text, who],
+    enabled: text.length > 0 && isReady,
+    queryFn: ({ signal }) => api<SearchResult>('/api/catalogue/search', { query: { search: text }, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
