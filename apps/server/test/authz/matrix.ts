@@ -1,0 +1,149 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { registration } from '../accounts.ts';
+import type { Actor, World } from './world.ts';
+
+/**
+ * The authorization matrix (issue 7): for every API route, what each kind of caller gets, on their
+ * own objects, on another user's of their business, and on another business's. docs/security.md is
+ * printed from this table, and authz.test.ts checks every cell against the running server.
+ */
+export interface Row {
+  route: string;
+  case: string;
+  expect: Record<Actor, number>;
+  request(w: World, actor: Actor): Promise<InjectOptions> | InjectOptions;
+  /** Beyond the status: what a 200 must (not) contain. Returns a problem, or null. */
+  check?(w: World, actor: Actor, res: LightMyRequestResponse): string | null;
+}
+
+const all = (status: number, overrides: Partial<Record<Actor, number>> = {}): Record<Actor, number> => ({
+  anonymous: status,
+  guest: status,
+  owner: status,
+  orderer: status,
+  approver: status,
+  viewer: status,
+  otherBusiness: status,
+  ...overrides,
+});
+/** Registered users only: 401 without a token, 403 for a guest. */
+const registered = (overrides: Partial<Record<Actor, number>> = {}) => all(200, { anonymous: 401, guest: 403, ...overrides });
+const get = (url: string) => (): InjectOptions => ({ method: 'GET', url });
+
+type Listed = { business_id?: number; business_user_id?: number }[];
+const dataOf = (res: LightMyRequestResponse) => (res.json() as { data: unknown }).data;
+
+function onlyOwnBusiness(w: World, actor: Actor, res: LightMyRequestResponse): string | null {
+  if (actor === 'anonymous' || actor === 'guest' || res.statusCode !== 200) return null;
+  const me = w.users[actor];
+  const rows = dataOf(res) as Listed;
+  const foreign = rows.filter((r) => r.business_id !== undefined && r.business_id !== me.businessId);
+  if (foreign.length) return `sees ${foreign.length} rows of another business`;
+  if (actor !== 'approver' && rows.some((r) => r.business_user_id !== undefined && r.business_user_id !== me.id)) return "sees another user's rows";
+  return null;
+}
+
+export const ROWS: Row[] = [
+  { route: 'GET /api/health', case: 'health', expect: all(200), request: get('/api/health') },
+  { route: 'POST /api/auth/login', case: 'guest session', expect: all(200), request: () => ({ method: 'POST', url: '/api/auth/login', payload: { step: 'Guest' } }) },
+  {
+    route: 'POST /api/auth/login',
+    case: "ChangePassword on another user's account (with that user's right password)",
+    expect: all(403, { anonymous: 401 }),
+    request: () => ({ method: 'POST', url: '/api/auth/login', payload: { step: 'ChangePassword', email: 'advance@demo.pk', password: 'Demo@12345', newPassword: 'Hacked@12345' } }),
+  },
+  { route: 'POST /api/auth/register', case: 'register a new business (always its Owner, Cash, no credit)', expect: all(200), request: () => ({ method: 'POST', url: '/api/auth/register', payload: registration() }) },
+  { route: 'POST /api/auth/getSignUpPageData', case: 'sign-up choices', expect: all(200), request: () => ({ method: 'POST', url: '/api/auth/getSignUpPageData' }) },
+  { route: 'POST /api/auth/resetPassword', case: 'ask for a reset code', expect: all(200), request: (_w, actor) => ({ method: 'POST', url: '/api/auth/resetPassword', payload: { step: 1, email: `nobody-${actor}@demo.pk` } }) },
+  {
+    route: 'POST /api/public_route/app_feedback',
+    case: 'send feedback',
+    expect: all(200, { anonymous: 401 }),
+    request: () => ({ method: 'POST', url: '/api/public_route/app_feedback', payload: { name: 'Matrix Tester', email: 'matrix@test.pk', mobile_no: '03001234567', type: 'Suggestion', subject: '', message: 'hello' } }),
+  },
+  { route: 'GET /api/uploads', case: "list own business's documents", expect: registered(), request: get('/api/uploads'), check: (w, actor, res) => (actor !== 'anonymous' && actor !== 'guest' && (dataOf(res) as unknown[]).length > 0 ? 'sees documents of the uploader business' : null) },
+  { route: 'GET /api/uploads/:id', case: "another business's document", expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }), request: (w) => ({ method: 'GET', url: `/api/uploads/${w.uploadId}` }) },
+  {
+    route: 'POST /api/write/Orders',
+    case: 'place an order for own business',
+    expect: registered({ approver: 403 }),
+    request: (w) => ({ method: 'POST', url: '/api/write/Orders', payload: { payment_mode: 'Cash', order_details: [{ product_id: w.productIds[1], quantity: 1 }] } }),
+    check: (w, actor, res) => {
+      if (res.statusCode !== 200 || actor === 'anonymous' || actor === 'guest') return null;
+      const order = dataOf(res) as { business_id: number; business_user_id: number };
+      const me = w.users[actor];
+      return order.business_id === me.businessId && order.business_user_id === me.id ? null : 'order recorded for someone else';
+    },
+  },
+  {
+    route: 'POST /api/write/Orders',
+    case: "order naming another business's id in the body",
+    expect: registered({ owner: 403, orderer: 403, approver: 403, viewer: 403, otherBusiness: 403 }),
+    request: (w, actor) => ({
+      method: 'POST',
+      url: '/api/write/Orders',
+      payload: { payment_mode: 'Cash', business_id: actor === 'otherBusiness' ? w.users.owner.businessId : w.users.otherBusiness.businessId, order_details: [{ product_id: w.productIds[1], quantity: 1 }] },
+    }),
+  },
+  { route: 'GET /api/read/Orders', case: 'list orders (Approver: the business; others: their own)', expect: registered(), request: get('/api/read/Orders'), check: onlyOwnBusiness },
+  {
+    route: 'GET /api/read/Orders',
+    case: "filter naming another business's id",
+    expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }),
+    request: (w, actor) => get(`/api/read/Orders?filter=business_id&filterValue=${actor === 'otherBusiness' ? w.users.owner.businessId : w.users.otherBusiness.businessId}`)(),
+  },
+  {
+    route: 'GET /api/read/Orders/:id',
+    case: "the Orderer's order (business 1)",
+    expect: registered({ owner: 404, viewer: 404, otherBusiness: 404 }),
+    request: (w) => get(`/api/read/Orders/${w.ordererOrderId}`)(),
+  },
+  {
+    route: 'GET /api/read/Orders/:id',
+    case: "an order of another business (business 2's, or business 1's for its user)",
+    expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }),
+    request: (w, actor) => get(`/api/read/Orders/${actor === 'otherBusiness' ? w.ordererOrderId : w.otherBusinessOrderId}`)(),
+  },
+  {
+    route: 'POST /api/orders/:id/status',
+    case: 'reject a Pending order of business 1',
+    expect: registered({ owner: 403, orderer: 403, viewer: 403, otherBusiness: 403 }),
+    request: async (w) => ({ method: 'POST', url: `/api/orders/${await w.freshPendingOrder()}/status`, payload: { status: 'Rejected' } }),
+  },
+  { route: 'POST /api/cart/price', case: 'price cart lines for own business', expect: all(200, { anonymous: 401 }), request: (w) => ({ method: 'POST', url: '/api/cart/price', payload: { ids: w.productIds.slice(0, 3) } }) },
+  {
+    route: 'GET /api/read/Businesses/:id',
+    case: 'own business',
+    expect: registered(),
+    request: (w, actor) => get(`/api/read/Businesses/${actor === 'anonymous' || actor === 'guest' ? w.users.owner.businessId : w.users[actor].businessId}`)(),
+  },
+  {
+    route: 'GET /api/read/Businesses/:id',
+    case: 'another business',
+    expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }),
+    request: (w, actor) => get(`/api/read/Businesses/${actor === 'otherBusiness' ? w.users.owner.businessId : w.users.otherBusiness.businessId}`)(),
+  },
+  {
+    route: 'GET /api/read/Business_Users/:id',
+    case: 'self',
+    expect: registered(),
+    request: (w, actor) => get(`/api/read/Business_Users/${actor === 'anonymous' || actor === 'guest' ? w.users.owner.id : w.users[actor].id}`)(),
+  },
+  {
+    route: 'GET /api/read/Business_Users/:id',
+    case: 'a user of another business',
+    expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }),
+    request: (w, actor) => get(`/api/read/Business_Users/${actor === 'otherBusiness' ? w.users.owner.id : w.users.otherBusiness.id}`)(),
+  },
+  { route: 'GET /api/read/Invoices', case: 'invoices (own)', expect: registered(), request: get('/api/read/Invoices'), check: onlyOwnBusiness },
+  { route: 'GET /api/ledgers', case: 'outstandings (own)', expect: registered(), request: get('/api/ledgers') },
+  {
+    route: 'GET /api/ledgers',
+    case: "another user's outstandings by BusinessUserId",
+    expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }),
+    request: (w, actor) => get(`/api/ledgers?BusinessUserId=${actor === 'otherBusiness' ? w.users.orderer.id : w.users.otherBusiness.id}`)(),
+  },
+];
+
+/** Public catalogue reads: everyone may browse (SPEC 6), with prices of their own business only. */
+export const PUBLIC_READ_PREFIXES = ['/api/custom_route/', '/api/catalogue/', '/api/bmpl/', '/api/read/Brands', '/api/read/Categories', '/api/read/Business_Types'];

@@ -1,0 +1,3 @@
+import { renderSecurityDoc } from './render.ts';
+
+process.stdout.write(renderSecurityDoc());
