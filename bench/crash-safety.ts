@@ -33,9 +33,9 @@ async function admin(sql: string) {
   }
 }
 
-let server: ChildProcess | null = null;
+const current: { server: ChildProcess | null } = { server: null };
 function startServer() {
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  current.server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'ignore',
     env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(PORT), HOST: '127.0.0.1', JWT_SECRET: 'crash-safety-secret-crash-safety-secret-01', LOG_LEVEL: 'silent', NODE_ENV: 'production', SEED: 'demo', WEB_DIST: '/nonexistent' },
@@ -107,7 +107,7 @@ const restartEvery = Math.max(1, Math.floor(KILLS / Math.max(1, DB_RESTARTS)));
 let dbRestarts = 0;
 for (let k = 1; k <= KILLS; k++) {
   await sleep(300 + Math.random() * 700);
-  server?.kill('SIGKILL');
+  current.server?.kill('SIGKILL');
   if (dbRestarts < DB_RESTARTS && k % restartEvery === 0) {
     restartPostgres();
     dbRestarts++;
@@ -132,7 +132,7 @@ const { rows } = await c.query<{ idempotency_key: string; n: string; ids: number
 const { rows: strays } = await c.query<{ n: string }>('select count(*) as n from orders where idempotency_key is not null and not (idempotency_key = any($1))', [keys]);
 const { rows: lineless } = await c.query<{ n: string }>('select count(*) as n from orders o where not exists (select 1 from order_details d where d.order_id = o.id)');
 await c.end();
-server?.kill('SIGTERM');
+current.server?.kill('SIGTERM');
 await sleep(1000);
 await admin(`drop database if exists ${dbName} with (force)`);
 

@@ -4,6 +4,7 @@
 // Budget (issue 4): median under 300 ms with the password hash cost of apps/server/src/lib/passwords.ts
 // (scrypt N=2^15, r=8, p=1, 32 MiB per hash). Successful sign-ins do not count towards the sign-in
 // rate limit (only failures do), so the benchmark is not throttled.
+// @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 
 const BUDGET_MS = 300;

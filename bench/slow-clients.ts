@@ -2,6 +2,7 @@
 //   npm start (or any running server), then: npx tsx bench/slow-clients.ts http://127.0.0.1:3000 /api/health
 // Budget: p99 under the slow clients within 2x the unloaded p99.
 import net from 'node:net';
+// @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 
 const [base = 'http://127.0.0.1:3000', path = '/api/health'] = process.argv.slice(2);
