@@ -9,7 +9,7 @@ export function MarketplaceBar() {
   return (
     <header className="sticky top-0 z-30 bg-brand text-white shadow" data-bar="marketplace">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-3 py-2 md:flex-nowrap md:gap-4">
-        <Link to="/bmpl" aria-label="Buy More Pay Less home" className="shrink-0">
+        <Link to="/bmpl" aria-label="WholesaleShop, Buy More Pay Less home" className="shrink-0">
           <Logo />
         </Link>
         <div className="order-last w-full md:order-none md:flex-1">

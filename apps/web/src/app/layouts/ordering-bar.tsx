@@ -15,7 +15,7 @@ export function OrderingBar() {
   return (
     <header className="sticky top-0 z-30 bg-brand text-white shadow" data-bar="ordering">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-3 py-2 md:flex-nowrap md:gap-4">
-        <Link to="/home" aria-label="Wholesale Shop home" className="shrink-0">
+        <Link to="/home" aria-label="WholesaleShop home" className="shrink-0">
           <Logo />
         </Link>
         <div className="order-last w-full md:order-none md:flex-1">
