@@ -33,6 +33,8 @@ export default defineConfig({
   build: {
     // No source maps in production: internal paths stay private (issue 7).
     sourcemap: false,
+    // The server reads the manifest to preload the page chunk of the landing pages (lib/page-preload.ts).
+    manifest: true,
     target: 'es2022',
     rollupOptions: {
       output: {

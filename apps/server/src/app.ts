@@ -17,6 +17,7 @@ import {
 import type { Config } from './config.ts';
 import type { Db, DbKind } from './db/client.ts';
 import { HttpError } from './lib/http-error.ts';
+import { buildIndexPages } from './lib/page-preload.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { TokenService } from './lib/tokens.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const webDist = deps.config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(join(webDist, 'index.html'));
+  const indexPages = hasWeb ? buildIndexPages(webDist) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -143,7 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     if (/\.[a-z0-9]{1,6}$/i.test(path) && !path.endsWith('.html')) return reply.status(404).send({ error: 'Not found' });
     // Every other path is a route of the web app, which redirects unknown ones to /pageNotFound.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const html = indexPages?.byPath.get(path.replace(/(.)\/+$/, '$1')) ?? indexPages?.plain ?? '';
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 
   return app;

@@ -1,0 +1,31 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildIndexPages } from './page-preload.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'preload-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('landing page preloads', () => {
+  it('announces the page chunk and its imports for the landing pages only', () => {
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(join(dir, 'index.html'), '<html><head><script type="module" src="/assets/index-1.js"></script></head><body></body></html>');
+    writeFileSync(
+      join(dir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'] },
+        'src/features/marketplace/bmpl-home-page.tsx': { file: 'assets/bmpl-home-page-2.js', imports: ['_card.js', 'index.html'] },
+        '_card.js': { file: 'assets/card-3.js' },
+        '_shared.js': { file: 'assets/index-1.js' },
+      }),
+    );
+    const pages = buildIndexPages(dir);
+    const bmpl = pages.byPath.get('/bmpl') ?? '';
+    expect(bmpl).toContain('<link rel="modulepreload" crossorigin href="/assets/bmpl-home-page-2.js">');
+    expect(bmpl).toContain('href="/assets/card-3.js"');
+    expect(bmpl.match(/index-1\.js/g)).toHaveLength(1);
+    expect(pages.byPath.has('/orders')).toBe(false);
+    expect(pages.plain).not.toContain('modulepreload');
+  });
+});
