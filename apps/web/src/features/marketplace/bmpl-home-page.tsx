@@ -31,7 +31,14 @@ export function BmplHomePage() {
   return (
     // min-h-screen: the footer stays below the fold while the sections load, so it never jumps.
     <main className="mx-auto min-h-screen max-w-6xl px-3 py-4 md:px-4">
-      <h1 className="sr-only">Buy More Pay Less marketplace</h1>
+      {/* Drawn at once, before any data: the visitor reads where they are while the banners load. */}
+      <header className="mb-3">
+        <h1 className="text-2xl font-bold text-slate-900 md:text-3xl">Buy More Pay Less</h1>
+        <p className="mt-1 max-w-3xl text-base text-slate-700">
+          Wholesale prices that drop as you buy more. Prices and stock are shown for {city}; change the city at the top
+          to see what is sold where you are.
+        </p>
+      </header>
       <BannerCarousel banners={all.filter((b) => b.name === 'Bmpl_Banners')} />
       {/* Above the fold on a phone (Lighthouse's LCP element): no lazy-loading delay. */}
       <TileGrid title="Featured Categories" eager loading={banners.isPending} tiles={all.filter((b) => b.name === 'Bmpl_Featured')} />
