@@ -50,7 +50,7 @@ export async function openTestDatabase(onQuery?: (q: string) => void): Promise<{
   };
 }
 
-export async function createTestApp(options: { trustProxy?: number; redisUrl?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { trustProxy?: number; redisUrl?: string; logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
   let count = 0;
   const { database, drop } = await openTestDatabase(() => {
     count++;
@@ -61,6 +61,7 @@ export async function createTestApp(options: { trustProxy?: number; redisUrl?: s
     dbKind: database.kind,
     tokens: createTokenService('test-secret-test-secret-test-secret-0123456789'),
     mailer: createMailer({ from: 'test@shop.local', db: database.db }),
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : undefined,
     config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl },
   });
   await app.ready();
