@@ -122,7 +122,7 @@ describe('abuse suite', () => {
     await t.app.inject(json('POST', '/api/auth/login', { email: 'orderer@demo.pk', password: 'Demo@12345' }));
     await t.app.inject(json('POST', '/api/auth/login', { email: 'orderer@demo.pk', password: 'Wrong@12345' }));
     await t.app.inject(json('GET', '/api/read/Business_Users/2', undefined, orderer));
-    const token = orderer.authorization.replace('Bearer ', '');
+    const token = (orderer.authorization ?? '').replace('Bearer ', '');
     const everything = [...answers, ...logLines].join('\n');
     expect(everything).not.toMatch(/scrypt\$|password_hash|passwordHash|code_hash/);
     expect(logLines.join('\n')).not.toContain('Demo@12345');
