@@ -17,6 +17,7 @@ import {
 import type { Config } from './config.ts';
 import type { Db, DbKind } from './db/client.ts';
 import { HttpError } from './lib/http-error.ts';
+import { registerNulGuard } from './lib/nul-guard.ts';
 import { buildIndexPages } from './lib/page-preload.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import type { Mailer } from './lib/mailer.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.server.headersTimeout = 10_000;
 
   registerSecurityHeaders(app);
+  registerNulGuard(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -100,3 +100,13 @@ describe('browser-side protections', () => {
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('NUL characters', () => {
+  it('are refused in the address and in bodies with 400, not passed to the database', async () => {
+    const inPath = await t.app.inject({ method: 'GET', url: '/api/bmpl/products/by-slug/%2500' });
+    expect(inPath.statusCode).toBe(400);
+    expect(body(inPath).error).toBeTypeOf('string');
+    const inBody = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a\u0000@b.pk', password: 'x' } });
+    expect(inBody.statusCode).toBe(400);
+  });
+});
