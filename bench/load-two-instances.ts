@@ -26,7 +26,7 @@ function start(port: number): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'ignore',
-    env: { ...process.env, DATABASE_URL: dbUrl, REDIS_URL, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'load-test-secret-load-test-secret-0123456', LOG_LEVEL: 'silent', NODE_ENV: 'production', WEB_DIST: '/nonexistent' },
+    env: { ...process.env, DATABASE_URL: dbUrl, REDIS_URL, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'load-test-secret-load-test-secret-0123456', LOG_LEVEL: 'silent', NODE_ENV: 'production', WEB_DIST: '/nonexistent', TRUST_PROXY: '1' },
   });
 }
 
@@ -76,7 +76,8 @@ async function call(step: Step, url: string, init?: RequestInit) {
 
 async function buyer(i: number) {
   const s = sessions[i % sessions.length] as { token: string; mode: string };
-  const auth = { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' };
+  // Each buyer is its own shop behind the (simulated) balancer: per-client limits apply per buyer.
+  const auth = { authorization: `Bearer ${s.token}`, 'content-type': 'application/json', 'x-forwarded-for': `10.20.${Math.floor(i / 250)}.${i % 250}` };
   let n = 0;
   while (Date.now() < deadline) {
     const host = base(i + n++);

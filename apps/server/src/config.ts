@@ -19,6 +19,8 @@ const ConfigSchema = z.object({
   /** Number of proxies in front of the server whose X-Forwarded-For is trusted (0: none). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   WEB_DIST: z.string().optional(),
+  /** Searches per minute per client address (0: no limit). */
+  SEARCH_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(600),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -50,7 +50,9 @@ export async function openTestDatabase(onQuery?: (q: string) => void): Promise<{
   };
 }
 
-export async function createTestApp(options: { trustProxy?: number; redisUrl?: string; logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { trustProxy?: number; redisUrl?: string; searchRateLimit?: number; logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   let count = 0;
   const { database, drop } = await openTestDatabase(() => {
     count++;
@@ -62,7 +64,7 @@ export async function createTestApp(options: { trustProxy?: number; redisUrl?: s
     tokens: createTokenService('test-secret-test-secret-test-secret-0123456789'),
     mailer: createMailer({ from: 'test@shop.local', db: database.db }),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : undefined,
-    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl },
+    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl, SEARCH_RATE_LIMIT: options.searchRateLimit },
   });
   await app.ready();
   return {

@@ -38,7 +38,7 @@ them as every caller and checks that a guest sees no customer-specific price and
 - Tokens: HS256 with a fixed algorithm, signed with \`JWT_SECRET\`; unsigned (alg none), altered, expired
   or foreign-key tokens get 401 on every API route.
 - Every body is a strict schema: unknown fields (a \`type\`, \`limit\`, \`businessId\`, prices) get 400.
-- Rate limits on sign-in, reset codes, registration and feedback, per account and per client address
+- Rate limits on sign-in, reset codes, registration, feedback and search, per account and per client address
   (README "Rate limits"); X-Forwarded-For is believed only with \`TRUST_PROXY\`.
 - Browser: Content-Security-Policy without inline scripts, \`frame-ancestors 'none'\`, nosniff, no CORS,
   no source maps in production.
