@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './http-error.ts';
 
-/** In addresses a decoded "%00" counts too: a path segment may be decoded once more where a name is resolved. */
-function hasNul(value: unknown, inAddress: boolean, depth = 0): boolean {
-  if (typeof value === 'string') return value.includes('\u0000') || (inAddress && /%00/i.test(value));
-  if (depth > 64 || value === null || typeof value !== 'object') return false;
-  for (const v of Array.isArray(value) ? value : Object.values(value)) if (hasNul(v, inAddress, depth + 1)) return true;
-  return false;
+/**
+ * The name of the first field holding a NUL character, or null. In addresses a decoded "%00" counts
+ * too: a path segment may be decoded once more where a name is resolved.
+ */
+function fieldWithNul(value: unknown, inAddress: boolean, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') || (inAddress && /%00/i.test(value)) ? path : null;
+  if (depth > 64 || value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    const found = fieldWithNul(v, inAddress, path ? `${path}.${k}` : k, depth + 1);
+    if (found) return found;
+  }
+  return null;
 }
 
 /**
@@ -14,12 +20,8 @@ function hasNul(value: unknown, inAddress: boolean, depth = 0): boolean {
  * database as an error (a 500). It is refused at the door instead (found by the fuzzer).
  */
 export function registerNulGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (/%00/i.test(request.url)) throw badRequest('The address contains a character that is not allowed.');
-  });
   app.addHook('preValidation', async (request) => {
-    if (hasNul(request.params, true) || hasNul(request.query, true) || hasNul(request.body, false)) {
-      throw badRequest('The request contains a character that is not allowed.');
-    }
+    const field = fieldWithNul(request.params, true, '') ?? fieldWithNul(request.query, true, '') ?? fieldWithNul(request.body, false, '');
+    if (field !== null) throw badRequest(`Invalid ${field || 'request'}: it contains a character that is not allowed.`);
   });
 }
