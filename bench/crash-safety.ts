@@ -42,9 +42,14 @@ function startServer() {
   });
 }
 
-async function waitHealthy(timeoutMs = 60_000) {
+/**
+ * Waits for the server to answer, starting it again if it exited, as its supervisor (systemd, a
+ * container runtime) would: started while PostgreSQL is still restarting, it stops with a message.
+ */
+async function waitHealthy(timeoutMs = 90_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
+    if (current.server && current.server.exitCode !== null) startServer();
     const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
     if (ok) return;
     await sleep(100);
