@@ -1,26 +1,10 @@
 import type { Business, BusinessUser, Invoice } from '@shop/domain/orders';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../seed/demo.ts';
-import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { guestHeaders, signIn } from '../../../test/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { useDemoApp } from '../../../test/demo-app.ts';
+import { body } from '../../../test/test-app.ts';
 
-let t: TestApp;
-const h: Record<string, Record<string, string>> = {};
-const me: Record<string, { id: number; businessId: number }> = {};
-const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
-  for (const key of ['orderer', 'approver', 'credit', 'owner']) {
-    h[key] = await signIn(t.app, `${key}@demo.pk`, 'Demo@12345');
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `${key}@demo.pk`, password: 'Demo@12345' } });
-    const user = res.json().data.user;
-    me[key] = { id: user.id, businessId: user.businessId };
-  }
-  h.guest = await guestHeaders(t.app);
-});
-afterAll(async () => t.close());
+const demo = useDemoApp();
+const { h, me, get } = demo;
 
 describe('business, user and invoice reads', () => {
   it("answers the caller's business credit and 404 for another business", async () => {

@@ -1,26 +1,10 @@
 import type { Order } from '@shop/domain/orders';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../seed/demo.ts';
-import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { guestHeaders, signIn } from '../../../test/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { useDemoApp } from '../../../test/demo-app.ts';
+import { body } from '../../../test/test-app.ts';
 
-let t: TestApp;
-const h: Record<string, Record<string, string>> = {};
-const me: Record<string, { id: number; businessId: number }> = {};
-const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
-  for (const key of ['orderer', 'approver', 'credit', 'owner']) {
-    h[key] = await signIn(t.app, `${key}@demo.pk`, 'Demo@12345');
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `${key}@demo.pk`, password: 'Demo@12345' } });
-    const user = res.json().data.user;
-    me[key] = { id: user.id, businessId: user.businessId };
-  }
-  h.guest = await guestHeaders(t.app);
-});
-afterAll(async () => t.close());
+const demo = useDemoApp();
+const { h, me, get } = demo;
 
 describe('GET /api/read/Orders scoping (SPEC 6)', () => {
   it('an Orderer sees only their own orders, with lines', async () => {
@@ -57,7 +41,7 @@ describe('GET /api/read/Orders scoping (SPEC 6)', () => {
 
   it('Guests get 403 and callers without a token 401', async () => {
     expect((await get('/api/read/Orders', h.guest as never)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/read/Orders' })).statusCode).toBe(401);
+    expect((await demo.t.app.inject({ method: 'GET', url: '/api/read/Orders' })).statusCode).toBe(401);
   });
 });
 
@@ -65,13 +49,13 @@ describe('POST /api/cart/price', () => {
   it("answers today's prices for the caller's business, list prices for a Guest", async () => {
     const ordered = body<{ data: Order[] }>(await get('/api/read/Orders', h.orderer as never)).data;
     const ids = ordered.flatMap((o) => o.order_details.map((d) => d.product_id)).slice(0, 5);
-    const res = await t.app.inject({ method: 'POST', url: '/api/cart/price', headers: h.orderer, payload: { ids: [...ids, 2_000_000_000] } });
+    const res = await demo.t.app.inject({ method: 'POST', url: '/api/cart/price', headers: h.orderer, payload: { ids: [...ids, 2_000_000_000] } });
     const priced = body<{ data: { id: number; unit_price: string; stock: number }[] }>(res).data;
     expect(priced.map((p) => p.id)).toEqual([...new Set(ids)]);
     expect(priced.every((p) => /^\d+\.\d{2}$/.test(p.unit_price))).toBe(true);
-    const guest = await t.app.inject({ method: 'POST', url: '/api/cart/price', headers: h.guest, payload: { ids } });
+    const guest = await demo.t.app.inject({ method: 'POST', url: '/api/cart/price', headers: h.guest, payload: { ids } });
     expect(guest.statusCode).toBe(200);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/cart/price', headers: h.guest, payload: { ids: ['x'] } });
+    const bad = await demo.t.app.inject({ method: 'POST', url: '/api/cart/price', headers: h.guest, payload: { ids: ['x'] } });
     expect(bad.statusCode).toBe(400);
   });
 });
