@@ -43,6 +43,10 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
         body: PlaceOrderInputSchema,
         response: { 200: z.object({ data: OrderSchema }) },
       },
+      // The answer is built field by field by placeOrder (toOrder), so it is sent as it is: checking it
+      // again against the zod schema cost 0.9 ms of CPU per 20-line order, 40% of the request
+      // (bench/orders-place.ts: 354 -> 540 orders/s). The schema still documents the answer in /api/docs.
+      serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request) => {
       const auth = requireRegistered(request, NOT_ALLOWED_TO_ORDER);
