@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { type ReactNode, useId } from 'react';
+import { useDisclosure } from '../../lib/use-disclosure.ts';
 
 /**
  * A button that opens a panel below it (a disclosure: button with aria-expanded). Closes on Escape,
@@ -10,35 +10,8 @@ import { useLocation } from 'react-router';
  * links and buttons, not menus of commands, so they need no menu roles.
  */
 export function Dropdown({ trigger, label, children, align = 'end' }: { trigger: ReactNode; label: string; children: ReactNode; align?: 'start' | 'end' }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
+  const { open, root, toggle, close } = useDisclosure<HTMLDivElement>();
   const panelId = useId();
-  const { pathname } = useLocation();
-
-  // Close on navigation: the panel belongs to the page it was opened on.
-  const [openedOn, setOpenedOn] = useState(pathname);
-  if (open && openedOn !== pathname) {
-    setOpen(false);
-    setOpenedOn(pathname);
-  }
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        root.current?.querySelector('button')?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <div ref={root} className="relative">
@@ -47,10 +20,7 @@ export function Dropdown({ trigger, label, children, align = 'end' }: { trigger:
         aria-label={label}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => {
-          setOpenedOn(pathname);
-          setOpen((o) => !o);
-        }}
+        onClick={toggle}
         className="flex items-center gap-1 rounded-md p-2 text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent"
       >
         {trigger}
@@ -59,7 +29,7 @@ export function Dropdown({ trigger, label, children, align = 'end' }: { trigger:
         <div
           id={panelId}
           onClickCapture={(e) => {
-            if ((e.target as HTMLElement).closest('a,[data-close]')) setOpen(false);
+            if ((e.target as HTMLElement).closest('a,[data-close]')) close();
           }}
           className={`absolute top-full z-50 mt-1 max-h-[70vh] w-72 max-w-[calc(100vw-1rem)] overflow-auto rounded-lg border border-slate-200 bg-white p-2 text-slate-900 shadow-xl ${align === 'end' ? 'right-0' : 'left-0'}`}
         >

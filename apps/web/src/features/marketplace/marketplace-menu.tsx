@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import { useDisclosure } from '../../lib/use-disclosure.ts';
 
 // The panel (and its category request and accordion) loads when first opened, so the bar costs
 // every page almost nothing and the marketplace home spends no request on a closed menu.
@@ -8,28 +9,7 @@ const MegaMenuPanel = lazy(() => import('./mega-menu-panel.tsx').then((m) => ({ 
 
 /** SPEC 2 category mega-menu: Food, then level-2 categories, then level-3 with a poster; an accordion on mobile. */
 export function MarketplaceMenu() {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const { pathname } = useLocation();
-
-  const [openedOn, setOpenedOn] = useState(pathname);
-  if (open && openedOn !== pathname) {
-    setOpen(false);
-    setOpenedOn(pathname);
-  }
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const { open, root, toggle, close } = useDisclosure<HTMLElement>();
 
   return (
     <nav aria-label="Marketplace categories" className="bg-brand-dark" ref={root}>
@@ -38,10 +18,7 @@ export function MarketplaceMenu() {
           type="button"
           aria-expanded={open}
           aria-controls="bmpl-mega-menu"
-          onClick={() => {
-            setOpenedOn(pathname);
-            setOpen((o) => !o);
-          }}
+          onClick={toggle}
           className="flex items-center gap-1 rounded px-2 py-1 font-medium hover:bg-white/10"
         >
           Food <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} />
@@ -52,7 +29,7 @@ export function MarketplaceMenu() {
       {open && (
         <div id="bmpl-mega-menu" className="relative">
           <Suspense fallback={<div className="absolute inset-x-0 top-0 z-40 bg-white p-4 text-slate-700 shadow-xl">Loading categories…</div>}>
-            <MegaMenuPanel onNavigate={() => setOpen(false)} />
+            <MegaMenuPanel onNavigate={close} />
           </Suspense>
         </div>
       )}
