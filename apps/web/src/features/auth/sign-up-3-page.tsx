@@ -1,13 +1,10 @@
-import { type DocumentKind, MESSAGES } from '@shop/domain/account-rules';
+import type { DocumentKind } from '@shop/domain/account-rules';
 import { ImageUp } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api.ts';
-import { useSession } from '../../lib/session.tsx';
-import { notify } from '../../lib/toast.ts';
-import { register } from './auth-api.ts';
+import { Navigate, useLocation } from 'react-router';
 import { AuthCard, FormError } from './field.tsx';
 import { type Documents, registrationPayload, type Step1Draft, type Step2Draft } from './sign-up-draft.ts';
+import { useRegistration } from './use-registration.ts';
 
 const DOCUMENTS: { kind: DocumentKind; label: string }[] = [
   { kind: 'cnic_image', label: 'CNIC front' },
@@ -51,12 +48,10 @@ function Upload({ label, value, onPick }: { label: string; value?: string; onPic
 }
 
 export function SignUp3Page() {
-  const navigate = useNavigate();
   const state = useLocation().state as { step1?: Step1Draft; step2?: Step2Draft } | null;
-  const { signIn } = useSession();
   const [documents, setDocuments] = useState<Documents>({});
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, submitRegistration } = useRegistration(setError);
   if (!state?.step1 || !state.step2) return <Navigate to="/sign-up" replace />;
   const { step1, step2 } = state;
 
@@ -74,18 +69,7 @@ export function SignUp3Page() {
   }
 
   async function send(withDocuments: boolean) {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await register(registrationPayload(step1, step2, withDocuments ? documents : {}));
-      signIn(result);
-      notify.success(result.message);
-      navigate('/home');
-    } catch (err) {
-      setError(err instanceof ApiError && err.status > 0 ? err.message : MESSAGES.signUpFailed);
-    } finally {
-      setBusy(false);
-    }
+    await submitRegistration(registrationPayload(step1, step2, withDocuments ? documents : {}));
   }
 
   return (

@@ -1,22 +1,18 @@
 import { isValidEmail } from '@shop/domain/account';
-import { isValidBusinessName, isValidCustomerName, isValidSignUpPhone, MESSAGES, signUpStep1Error } from '@shop/domain/account-rules';
+import { isValidBusinessName, isValidCustomerName, isValidSignUpPhone, signUpStep1Error } from '@shop/domain/account-rules';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api.ts';
-import { useSession } from '../../lib/session.tsx';
-import { notify } from '../../lib/toast.ts';
-import { register } from './auth-api.ts';
 import { AuthCard, Field, FormError, SubmitButton } from './field.tsx';
 import { EMPTY_STEP2, registrationPayload, type Step1Draft } from './sign-up-draft.ts';
+import { useRegistration } from './use-registration.ts';
 
 export function SignUpPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const state = location.state as { guestEntry?: boolean; step1?: Step1Draft } | null;
-  const { signIn } = useSession();
   const [draft, setDraft] = useState<Step1Draft>(state?.step1 ?? { name: '', businessName: '', phone: '', email: '' });
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, submitRegistration } = useRegistration(setError);
   const set = (key: keyof Step1Draft) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
 
   async function submit(e: FormEvent) {
@@ -29,17 +25,7 @@ export function SignUpPage() {
       return;
     }
     // SPEC 4: from 'View Assortment as a Guest' the registration is posted now and ends at /home.
-    setBusy(true);
-    try {
-      const result = await register(registrationPayload(draft, EMPTY_STEP2));
-      signIn(result);
-      notify.success(result.message);
-      navigate('/home');
-    } catch (err) {
-      setError(err instanceof ApiError && err.status > 0 ? err.message : MESSAGES.signUpFailed);
-    } finally {
-      setBusy(false);
-    }
+    await submitRegistration(registrationPayload(draft, EMPTY_STEP2));
   }
 
   return (
