@@ -215,6 +215,39 @@ test('the mega-menu opens Food, its level-2 categories and level-3 links', async
   await expect(page.getByRole('heading', { level: 1, name: 'Black Tea' })).toBeVisible();
 });
 
+test('widening the window past 767 px reloads the page once; other resizes do not', async ({ page }) => {
+  /** Lets the browser run two frames, in which a media query change (and a reload) would happen. */
+  const settle = () => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const mark = (value: string) => page.evaluate((v) => Object.assign(window, { resizeMark: v }), value);
+  const marked = () => page.evaluate(() => (window as Window & { resizeMark?: string }).resizeMark ?? null);
+  let loads = 0;
+  page.on('load', () => loads++);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/bmpl/category/rice-&-grains/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Rice & Grains' })).toBeVisible();
+  expect(loads).toBe(1);
+  // Narrow to narrow: no reload.
+  await mark('narrow');
+  await page.setViewportSize({ width: 700, height: 740 });
+  await settle();
+  expect(await marked()).toBe('narrow');
+  // Across 767 px: one reload, after which the page is wide and stays put.
+  const reloaded = page.waitForEvent('load');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await reloaded;
+  await expect(page.getByRole('heading', { level: 1, name: 'Rice & Grains' })).toBeVisible();
+  expect(await marked()).toBeNull();
+  await mark('wide');
+  await settle();
+  // Wide to wider, and back under 768 px: no reload.
+  await page.setViewportSize({ width: 1400, height: 800 });
+  await settle();
+  await page.setViewportSize({ width: 500, height: 800 });
+  await settle();
+  expect(await marked()).toBe('wide');
+  expect(loads).toBe(2);
+});
+
 test('marketplace pages have no serious or critical accessibility violations', async ({ page }) => {
   // axe walks every node: the home alone has a hundred product cards.
   test.setTimeout(120_000);

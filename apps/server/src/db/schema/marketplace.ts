@@ -45,10 +45,32 @@ export const bmplProductCities = pgTable('bmpl_product_cities', {
   discountDescription: text('discount_description'),
   discountPriceTax: money('discount_price_tax'),
   discountPriceWithoutTax: money('discount_price_without_tax'),
+  // What a city's lists filter and sort on, so a category page is one index range scan that stops after
+  // offset + limit entries (docs/performance.md, issue 6). Copied from the product by the database
+  // (trigger bmpl_product_cities_copy, migration 0004) on every insert and whenever the product changes:
+  // writers leave them out, and they are never null.
+  tier2Id: integer('tier2_id'),
+  tier3Id: integer('tier3_id'),
+  brandId: integer('bmpl_brand_id'),
+  name: text('name'),
+  /** SPEC 9: out-of-stock items go last whatever the sort. */
+  outOfStock: boolean('out_of_stock').generatedAlwaysAs(sql`stock = 0`),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('bmpl_product_cities_uq').on(t.bmplProductId, t.cityId),
   index('bmpl_product_cities_city_idx').on(t.cityId),
+  // One index per list order (bmpl-lists.service.ts ORDER), for a whole city and for a city's level-2
+  // category. The columns after the order only filter inside the index (subcategory, brands, price range).
+  index('bmpl_pc_list_idx').on(t.cityId, t.outOfStock, t.bmplProductId, t.brandId, t.price),
+  index('bmpl_pc_list_name_idx').on(t.cityId, t.outOfStock, t.name, t.bmplProductId, t.brandId, t.price),
+  index('bmpl_pc_list_name_desc_idx').on(t.cityId, t.outOfStock, t.name.desc(), t.bmplProductId, t.brandId, t.price),
+  index('bmpl_pc_list_price_idx').on(t.cityId, t.outOfStock, t.price, t.bmplProductId, t.brandId),
+  index('bmpl_pc_list_price_desc_idx').on(t.cityId, t.outOfStock, t.price.desc(), t.bmplProductId, t.brandId),
+  index('bmpl_pc_category_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.bmplProductId, t.tier3Id, t.brandId, t.price),
+  index('bmpl_pc_category_name_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.name, t.bmplProductId, t.tier3Id, t.brandId, t.price),
+  index('bmpl_pc_category_name_desc_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.name.desc(), t.bmplProductId, t.tier3Id, t.brandId, t.price),
+  index('bmpl_pc_category_price_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.price, t.bmplProductId, t.tier3Id, t.brandId),
+  index('bmpl_pc_category_price_desc_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.price.desc(), t.bmplProductId, t.tier3Id, t.brandId),
   check('bmpl_product_cities_price_ck', sql`${t.price} >= 0 and ${t.stock} >= 0`),
   check('bmpl_product_cities_threshold_ck', sql`${t.discountThreshold} is null or ${t.discountThreshold} > 1`),
 ]);

@@ -81,6 +81,69 @@ describe('product detail', () => {
       else expect(p.tier3_id).toBe(detail.tier3_id);
     }
   });
+
+  it('related sample: at most 4 others of the same category in the city, drawn afresh on each call', async () => {
+    // A product whose related category has more than 4 other products in its city.
+    const [row] = await t.database.db.execute(sql`
+      select p.id, ci.name as city from bmpl_products p
+      join bmpl_product_cities c on c.bmpl_product_id = p.id join cities ci on ci.id = c.city_id
+      where p.tier4_id is null and p.tier3_id is not null and (
+        select count(*) from bmpl_products o join bmpl_product_cities oc on oc.bmpl_product_id = o.id and oc.city_id = c.city_id
+        where o.tier3_id = p.tier3_id and o.tier4_id is null) > 12
+      order by p.id limit 1`).then((r) => (r as unknown as { rows: Array<{ id: number; city: string }> }).rows);
+    if (!row) throw new Error('no seeded category with more than 12 products in a city');
+    const detail = await get<BmplProductDetail>(`/api/bmpl/products/${row.id}`);
+    const seen = new Set<number>();
+    for (let i = 0; i < 10; i++) {
+      const sample = await get<BmplProduct[]>(`/api/bmpl/products/${row.id}/related-sample?city=${row.city}`);
+      expect(sample).toHaveLength(4);
+      expect(new Set(sample.map((p) => p.id)).size).toBe(4);
+      for (const p of sample) {
+        expect(p.id).not.toBe(row.id);
+        expect(p.city).toBe(row.city);
+        expect(p.tier3_id).toBe(detail.tier3_id);
+        seen.add(p.id);
+      }
+    }
+    // Ten draws of 4 from more than 12 are all the same 4 with a chance below 1 in 10^20.
+    expect(seen.size).toBeGreaterThan(4);
+    for (const [url, status] of [
+      ['/api/bmpl/products/999999/related-sample', 404],
+      [`/api/bmpl/products/${row.id}/related-sample?city=Nowhere`, 400],
+      [`/api/bmpl/products/${row.id}/related-sample?count=9`, 400],
+    ] as const) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(status);
+      expect(body(res).error).toMatch(/\w/);
+    }
+  });
+});
+
+describe('city records carry what lists filter and sort on', () => {
+  const stale = async () => {
+    const [row] = await t.database.db.execute(sql`
+      select count(*)::int as n from bmpl_product_cities c join bmpl_products p on p.id = c.bmpl_product_id
+      where c.name is distinct from p.name or c.tier2_id is distinct from p.tier2_id or c.tier3_id is distinct from p.tier3_id
+        or c.bmpl_brand_id is distinct from p.bmpl_brand_id or c.out_of_stock is distinct from (c.stock = 0)`)
+      .then((r) => (r as unknown as { rows: Array<{ n: number }> }).rows);
+    return row?.n;
+  };
+
+  it('copied from the product on insert and when the product changes, so search and lists follow a rename', async () => {
+    expect(await stale()).toBe(0);
+    const row = await firstWhere(isNotNull(bmplProducts.tier3Id));
+    const detail = await get<BmplProductDetail>(`/api/bmpl/products/${row.id}`);
+    const city = detail.bmpl_products_city[0]?.city as string;
+    await t.database.db.update(bmplProducts).set({ name: 'Zyxwv Renamed Product' }).where(eq(bmplProducts.id, row.id));
+    try {
+      expect(await stale()).toBe(0);
+      const found = await get<BmplSearchResult>(`/api/bmpl/search?search=zyxwv&city=${city}`);
+      expect(found.products.map((p) => p.id)).toEqual([row.id]);
+    } finally {
+      await t.database.db.update(bmplProducts).set({ name: row.name }).where(eq(bmplProducts.id, row.id));
+    }
+    expect(await stale()).toBe(0);
+  });
 });
 
 describe('search', () => {

@@ -34,7 +34,9 @@ import {
   listCategories,
   productById,
   productBySlug,
+  RELATED_SAMPLE_SIZE,
   relatedProducts,
+  relatedSample,
   resolveCategory,
 } from './bmpl.service.ts';
 
@@ -45,9 +47,12 @@ const tags = ['marketplace'];
 // the marketplace is browsed by anyone; nothing here depends on who asks.
 export async function bmplRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-    // Five minutes: the marketplace changes only by an import, and a warm catalogue answers in
-  // microseconds instead of a cold query's tens of milliseconds (docs/performance.md, issue 6).
+  // Five minutes: the marketplace changes only by an import, and a warm catalogue answers in
+  // microseconds instead of a cold query's milliseconds (docs/performance.md, issue 6). Answers ready to
+  // send and the data behind them (cities, categories, list totals, search matches) are kept apart, so a
+  // burst of new URLs does not push out the totals and matches those URLs share.
   const ctx: BmplContext = { db: deps.db, cache: new TtlCache(5 * 60_000, 5_000) };
+  const answers = new TtlCache(5 * 60_000, 5_000);
 
   r.get('/api/bmpl/categories', {
     schema: { tags, summary: 'Food categories by level (2 or 3) and parent id', querystring: CategoriesQuerySchema, response: ok(z.array(BmplCategorySchema)) },
@@ -71,7 +76,7 @@ export async function bmplRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get('/api/bmpl/strips', {
     schema: { tags, summary: 'Home strips: the first products of every category in a city, in one call', querystring: StripsQuerySchema, response: ok(z.array(BmplStripSchema)) },
-  }, (req, reply) => sendPrepared(ctx.cache, req, reply, z.array(BmplStripSchema), () => homeStrips(ctx, req.query.city, req.query.limit)));
+  }, (req, reply) => sendPrepared(answers, req, reply, z.array(BmplStripSchema), () => homeStrips(ctx, req.query.city, req.query.limit)));
 
   r.get('/api/bmpl/products', {
     schema: {
@@ -80,15 +85,15 @@ export async function bmplRoutes(app: FastifyInstance, deps: AppDeps) {
       querystring: ListQuerySchema,
       response: ok(BmplProductPageSchema),
     },
-  }, (req, reply) => sendPrepared(ctx.cache, req, reply, BmplProductPageSchema, () => listProducts(ctx, req.query)));
+  }, (req, reply) => sendPrepared(answers, req, reply, BmplProductPageSchema, () => listProducts(ctx, req.query)));
 
   r.get('/api/bmpl/facets', {
     schema: { tags, summary: 'Brands and price range of a category or subcategory in a city', querystring: FacetsQuerySchema, response: ok(BmplFacetsSchema) },
-  }, (req, reply) => sendPrepared(ctx.cache, req, reply, BmplFacetsSchema, () => listFacets(ctx, req.query)));
+  }, (req, reply) => sendPrepared(answers, req, reply, BmplFacetsSchema, () => listFacets(ctx, req.query)));
 
   r.get('/api/bmpl/search', {
     schema: { tags, summary: 'Search products sold in a city; with their distinct tier-3 categories and price range', querystring: SearchQuerySchema, response: ok(BmplSearchResultSchema) },
-  }, (req, reply) => sendPrepared(ctx.cache, req, reply, BmplSearchResultSchema, () => searchProducts(ctx, req.query)));
+  }, (req, reply) => sendPrepared(answers, req, reply, BmplSearchResultSchema, () => searchProducts(ctx, req.query)));
 
   r.get('/api/bmpl/products/by-slug/:slug', {
     schema: { tags, summary: 'A product by its URL segment (slug, or name by the SPEC 2 rule) with every city record', params: SlugParamSchema, response: ok(BmplProductDetailSchema) },
@@ -101,4 +106,14 @@ export async function bmplRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/api/bmpl/products/:id/related', {
     schema: { tags, summary: 'Up to 16 products of the same tier4, else tier3, else tier2 category, in a city', params: IdParamSchema, querystring: CityQuerySchema, response: ok(z.array(BmplProductSchema)) },
   }, async (req) => ({ data: await relatedProducts(ctx, Number(req.params.id), req.query.city) }));
+
+  r.get('/api/bmpl/products/:id/related-sample', {
+    schema: {
+      tags,
+      summary: `Up to ${RELATED_SAMPLE_SIZE} other products of the same related category sold in a city, chosen at random on each call`,
+      params: IdParamSchema,
+      querystring: CityQuerySchema,
+      response: ok(z.array(BmplProductSchema)),
+    },
+  }, async (req) => ({ data: await relatedSample(ctx, Number(req.params.id), req.query.city) }));
 }

@@ -224,6 +224,13 @@ export async function productBySlug(ctx: BmplContext, segment: string): Promise<
   return product;
 }
 
+/** SPEC 2 related rule: the product's tier4 category, else its tier3, else its tier2 (never null). */
+function relatedCategory(product: BmplProductDetail): SQL {
+  if (product.tier4_id != null) return sql`p.tier4_id = ${product.tier4_id}`;
+  if (product.tier3_id != null) return sql`p.tier3_id = ${product.tier3_id}`;
+  return sql`p.tier2_id = ${product.tier2_id}`;
+}
+
 /**
  * SPEC 2: up to 16 products sold in the city that share the product's tier4, else tier3, else
  * tier2, else tier1 category. The product itself is included ('No Similar Products' when it is alone).
@@ -231,15 +238,32 @@ export async function productBySlug(ctx: BmplContext, segment: string): Promise<
 export async function relatedProducts(ctx: BmplContext, id: number, cityName: string | undefined): Promise<BmplProduct[]> {
   const { city, cityId } = await cityIdOf(ctx, cityName);
   const product = await productById(ctx, id);
-  const tier = product.tier4_id != null ? sql`p.tier4_id = ${product.tier4_id}`
-    : product.tier3_id != null ? sql`p.tier3_id = ${product.tier3_id}`
-    : sql`p.tier2_id = ${product.tier2_id}`;
   const index = await categoryIndex(ctx);
   const found = await rows(
     ctx.db,
     sql`select ${PRODUCT_COLUMNS}, ${CITY_COLUMNS} from bmpl_products p
         join bmpl_product_cities c on c.bmpl_product_id = p.id and c.city_id = ${cityId}
-        where ${tier} order by (p.id = ${id}) desc, (c.stock = 0), p.id limit ${RELATED_MAX}`,
+        where ${relatedCategory(product)} order by (p.id = ${id}) desc, (c.stock = 0), p.id limit ${RELATED_MAX}`,
+  );
+  return found.map((r) => toListProduct(r, city, index));
+}
+
+/** SPEC 8: the marketplace's random related sample has 4 products. */
+export const RELATED_SAMPLE_SIZE = 4;
+
+/**
+ * SPEC 2: 'a related sample of 4 chosen at random': other products of the same related category (the
+ * rule above) sold in the city, drawn afresh on every call, without the product itself.
+ */
+export async function relatedSample(ctx: BmplContext, id: number, cityName: string | undefined): Promise<BmplProduct[]> {
+  const { city, cityId } = await cityIdOf(ctx, cityName);
+  const product = await productById(ctx, id);
+  const index = await categoryIndex(ctx);
+  const found = await rows(
+    ctx.db,
+    sql`select ${PRODUCT_COLUMNS}, ${CITY_COLUMNS} from bmpl_products p
+        join bmpl_product_cities c on c.bmpl_product_id = p.id and c.city_id = ${cityId}
+        where ${relatedCategory(product)} and p.id <> ${id} order by random() limit ${RELATED_SAMPLE_SIZE}`,
   );
   return found.map((r) => toListProduct(r, city, index));
 }
