@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, boolean, check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex,
+  type AnyPgColumn, boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, money } from './common.ts';
 import { businessTypes } from './places.ts';
@@ -32,6 +32,8 @@ export const brands = pgTable('brands', {
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('brands_name_uq').on(t.name)]);
 
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 /** SPEC 3: product of the ordering storefront. */
 export const products = pgTable('products', {
   id: serial('id').primaryKey(),
@@ -62,15 +64,15 @@ export const products = pgTable('products', {
   viewedCount: integer('viewed_count').notNull().default(0),
   articleMgb: text('article_mgb').notNull().default(''),
   createdAt: createdAt(),
+  /** The name's words for full-text search, kept by the database (search.service.ts). */
+  nameTsv: tsvector('name_tsv').generatedAlwaysAs(sql`to_tsvector('simple', name)`),
 }, (t) => [
   uniqueIndex('products_sku_uq').on(t.sku),
-  index('products_tier1_idx').on(t.tier1Id),
-  index('products_tier2_idx').on(t.tier2Id),
-  index('products_tier3_idx').on(t.tier3Id),
-  index('products_tier4_idx').on(t.tier4Id),
+  // Category lookups and sort orders use the expression indexes of migrations 0003 and 0005
+  // (category, out-of-stock last, sort key, id); every index costs each query's planning, so
+  // single-column tier and counter indexes they cover are not kept.
   index('products_brand_idx').on(t.brandId),
-  index('products_viewed_idx').on(t.viewedCount),
-  index('products_cart_count_idx').on(t.addToCartCount),
+  index('products_name_tsv_idx').using('gin', t.nameTsv),
   check('products_price_ck', sql`${t.price} >= 0 and ${t.sellPrice} >= 0 and ${t.tax} >= 0`),
   check('products_stock_ck', sql`${t.stock} >= 0`),
 ]);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { businessTypes } from '../../db/schema/places.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import { displayPriceSql, productColumns, toProduct } from './pricing.service.ts';
+import { displayPriceSql, priceBusinessOf, productJsonColumns, productsAsJson } from './pricing.service.ts';
 import { searchSql } from './search.service.ts';
 import type { VocabularySource } from './vocabulary.ts';
 
@@ -80,9 +80,22 @@ function orderBy(order: ListingOrder | undefined, businessId: number | null, ran
   }
 }
 
+/** priceBusinessOf, looked up only when the query sorts or filters by price. */
+export async function pricesNeeded(db: Db, query: ListingQuery, scope: ListingScope): Promise<number | null> {
+  if (scope.priceBusinessId !== undefined) return scope.priceBusinessId;
+  const byPrice =
+    query.order === 'price__ASC' || query.order === 'price__DESC' || query.price || query.filter === 'price' || query.includeFilter === 'price';
+  return byPrice ? priceBusinessOf(db, scope.businessId) : null;
+}
+
 export interface ListingScope {
   /** The caller's business (prices); null for a guest. */
   businessId: number | null;
+  /**
+   * The business whose locked prices price sorts and ranges use (priceBusinessOf): the caller's
+   * when it has any, else null. Left out, it is looked up.
+   */
+  priceBusinessId?: number | null;
   /** get_products_by_business: only products offered to this type or its sub-types. */
   businessTypeIds?: readonly number[];
   /** Typo correction of `search`; without it words match as typed. */
@@ -90,16 +103,16 @@ export interface ListingScope {
 }
 
 /** The WHERE conditions of a listing query; shared with the facets. */
-export async function listingConditions(query: ListingQuery, scope: ListingScope, { withPrice = true, withBrand = true } = {}) {
+export async function listingConditions(query: ListingQuery, scope: ListingScope & { priceBusinessId: number | null }, { withPrice = true, withBrand = true } = {}) {
   const conditions: SQL[] = [];
-  if (query.filter) conditions.push(filterCondition(query.filter, query.filterValue, scope.businessId));
+  if (query.filter) conditions.push(filterCondition(query.filter, query.filterValue, scope.priceBusinessId));
   else if (query.tierId !== undefined && query.tierId > 0) {
     if (!query.filterValue) throw badRequest('tierId needs a category id in filterValue');
     conditions.push(inArray(TIER_COLUMNS[query.tierId as 1 | 2 | 3 | 4], idList('filterValue', query.filterValue)));
   }
-  if (query.includeFilter) conditions.push(filterCondition(query.includeFilter, query.includeFilterValue, scope.businessId));
+  if (query.includeFilter) conditions.push(filterCondition(query.includeFilter, query.includeFilterValue, scope.priceBusinessId));
   else if (query.includeFilterValue) throw badRequest('includeFilterValue needs includeFilter');
-  if (withPrice && query.price) conditions.push(priceCondition(query.price, scope.businessId));
+  if (withPrice && query.price) conditions.push(priceCondition(query.price, scope.priceBusinessId));
   if (withBrand && query.brand) conditions.push(brandCondition(query.brand));
   const search = query.search ? await searchSql(query.search, scope.vocabulary) : null;
   if (search) conditions.push(search.where);
@@ -117,16 +130,20 @@ export async function listingConditions(query: ListingQuery, scope: ListingScope
  * products and out_of_stock_products. One row more than asked tells whether a next page exists.
  */
 export async function listProducts(db: Db, query: ListingQuery, scope: ListingScope): Promise<ProductPage> {
-  const { where, rank } = await listingConditions(query, scope);
-  const rows = await db
-    .select(productColumns(scope.businessId))
-    .from(products)
-    .where(where)
-    .orderBy(...orderBy(query.order, scope.businessId, rank))
-    .limit(query.limit + 1)
-    .offset(query.offset);
+  const priceBusinessId = await pricesNeeded(db, query, scope);
+  const { where, rank } = await listingConditions(query, { ...scope, priceBusinessId });
+  const rows = await productsAsJson(
+    db,
+    db
+      .select(productJsonColumns(scope.businessId))
+      .from(products)
+      .where(where)
+      .orderBy(...orderBy(query.order, priceBusinessId, rank))
+      .limit(query.limit + 1)
+      .offset(query.offset),
+  );
   const hasMore = rows.length > query.limit;
-  const page = rows.slice(0, query.limit).map(toProduct);
+  const page = rows.slice(0, query.limit);
   const result: ProductPage = {
     products: page.filter((p) => p.stock > 0),
     out_of_stock_products: page.filter((p) => p.stock <= 0),

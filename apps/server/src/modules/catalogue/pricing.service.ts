@@ -1,7 +1,7 @@
 import type { Product } from '@shop/domain/catalogue';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { displayPrice, splitTax } from '@shop/domain/pricing';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { products } from '../../db/schema/catalogue.ts';
@@ -45,6 +45,62 @@ export function productColumns(businessId: number | null) {
 
 type ProductRow = Omit<Product, 'tier2_id' | 'tier3_id'>;
 
+/**
+ * productColumns as the API's JSON keys and text (money as its two-decimal text, as toProduct
+ * gives it), for productsAsJson. Every field is aliased, so the subquery's column names are the keys.
+ */
+export function productJsonColumns(businessId: number | null | Placeholder) {
+  const as = (expr: SQL, key: string) => sql`${expr}`.as(key);
+  return {
+    id: as(sql`${products.id}`, 'id'),
+    name: as(sql`${products.name}`, 'name'),
+    url_name: as(sql`${products.urlName}`, 'url_name'),
+    url: as(sql`${products.url}`, 'url'),
+    price: as(sql`${products.price}::text`, 'price'),
+    sale: as(sql`${products.sale}`, 'sale'),
+    sale_price: as(sql`${products.salePrice}::text`, 'sale_price'),
+    // Only the caller's own business's price; a guest (null) never sees one.
+    customer_specific_pricing: as(
+      businessId == null
+        ? sql`null::text`
+        : sql`(select ${customerPrices.price}::text from ${customerPrices} where ${customerPrices.productId} = ${products.id} and ${customerPrices.businessId} = ${businessId})`,
+      'customer_specific_pricing',
+    ),
+    stock: as(sql`${products.stock}`, 'stock'),
+    sku: as(sql`${products.sku}`, 'sku'),
+    code: as(sql`${products.code}`, 'code'),
+    brand_id: as(sql`${products.brandId}`, 'brand_id'),
+    brand_name: as(sql`${products.brandName}`, 'brand_name'),
+    description: as(sql`${products.description}`, 'description'),
+    weight: as(sql`${products.weight}`, 'weight'),
+    product_subsys: as(sql`${products.productSubsys}`, 'product_subsys'),
+    tax: as(sql`${products.tax}::text`, 'tax'),
+    sell_price: as(sql`${products.sellPrice}::text`, 'sell_price'),
+    tier1Id: as(sql`${products.tier1Id}`, 'tier1Id'),
+    tier2Id: as(sql`${products.tier2Id}`, 'tier2Id'),
+    tier3Id: as(sql`${products.tier3Id}`, 'tier3Id'),
+    tier4Id: as(sql`${products.tier4Id}`, 'tier4Id'),
+    add_to_cart_count: as(sql`${products.addToCartCount}`, 'add_to_cart_count'),
+    viewed_count: as(sql`${products.viewedCount}`, 'viewed_count'),
+    article_mgb: as(sql`${products.articleMgb}`, 'article_mgb'),
+    tier2_id: as(sql`${products.tier2Id}`, 'tier2_id'),
+    tier3_id: as(sql`${products.tier3Id}`, 'tier3_id'),
+  };
+}
+
+/**
+ * Runs a select of productJsonColumns and answers its rows, in its order, as one JSON value built by
+ * the database. On the embedded database, decoding 41 rows of 27 columns through the wire protocol
+ * cost twice the query itself; one JSON text is decoded natively.
+ * (json_agg over a sorted subquery keeps its order, PostgreSQL docs on aggregate functions.)
+ */
+export async function productsAsJson(db: Db, query: SQLWrapper): Promise<Product[]> {
+  const result = await db.execute<{ rows: Product[] | string }>(sql`select coalesce(json_agg(t), '[]'::json) as rows from (${query}) t`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: { rows: Product[] | string }[] }).rows) as { rows: Product[] | string }[];
+  const value = row?.rows ?? [];
+  return typeof value === 'string' ? (JSON.parse(value) as Product[]) : value;
+}
+
 /** Normalises a selected row to the API's product shape (two-decimal money, tier aliases). */
 export function toProduct(row: ProductRow): Product {
   return {
@@ -72,11 +128,14 @@ export interface PricedProduct extends Product {
  */
 export async function priceProducts(db: Db, businessId: number | null, productIds: readonly number[]): Promise<Map<number, PricedProduct>> {
   const ids = [...new Set(productIds)];
+  if (ids.length === 0) return new Map();
+  return priceRows(await productsAsJson(db, db.select(productJsonColumns(businessId)).from(products).where(inArray(products.id, ids))));
+}
+
+/** priceProducts for rows already read (productJsonColumns of the business). */
+export function priceRows(rows: readonly Product[]): Map<number, PricedProduct> {
   const result = new Map<number, PricedProduct>();
-  if (ids.length === 0) return result;
-  const rows = await db.select(productColumns(businessId)).from(products).where(inArray(products.id, ids));
-  for (const row of rows) {
-    const product = toProduct(row);
+  for (const product of rows) {
     const unit = displayPrice(product);
     const { tax, sell_price } = splitTax(unit, product.tax, product.sell_price);
     result.set(product.id, { ...product, unit_price: unit, unit_tax: tax, unit_sell_price: sell_price });
@@ -98,4 +157,20 @@ export function displayPriceSql(businessId: number | null) {
   const base = sql`(case when ${products.sale} and ${products.salePrice} > 0 then ${products.salePrice} else ${products.price} end)`;
   if (businessId == null) return base;
   return sql`coalesce((select ${customerPrices.price} from ${customerPrices} where ${customerPrices.productId} = ${products.id} and ${customerPrices.businessId} = ${businessId}), ${base})`;
+}
+
+/**
+ * The business whose locked prices a price sort or price range must consider: the caller's, when
+ * it has any customer-specific price, else null. Most businesses have none, and then the price is
+ * the plain sale-or-list expression, which the listing indexes of migration 0005 keep in order (a
+ * page reads its 41 rows); with locked prices the whole filtered set has to be priced and sorted.
+ */
+export async function priceBusinessOf(db: Db, businessId: number | null): Promise<number | null> {
+  if (businessId == null) return null;
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(customerPrices)
+    .where(eq(customerPrices.businessId, businessId))
+    .limit(1);
+  return row ? businessId : null;
 }

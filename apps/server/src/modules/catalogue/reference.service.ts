@@ -3,7 +3,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { brands, categories, products } from '../../db/schema/catalogue.ts';
 import { businessTypes } from '../../db/schema/places.ts';
-import { type ListingScope, listingConditions } from './listing.service.ts';
+import { type ListingScope, listingConditions, pricesNeeded } from './listing.service.ts';
 import { displayPriceSql } from './pricing.service.ts';
 
 export async function listBrands(db: Db): Promise<Brand[]> {
@@ -39,8 +39,10 @@ export async function listBusinessTypes(db: Db): Promise<BusinessType[]> {
  * price filters themselves so that choosing one brand does not hide the others.
  */
 export async function listingFacets(db: Db, query: ListingQuery, scope: ListingScope): Promise<Facets> {
-  const { where } = await listingConditions(query, scope, { withPrice: false, withBrand: false });
-  const price = displayPriceSql(scope.businessId);
+  // The price bounds are always wanted here, so the locked prices are looked up.
+  const priceBusinessId = await pricesNeeded(db, { ...query, order: 'price__ASC' }, scope);
+  const { where } = await listingConditions(query, { ...scope, priceBusinessId }, { withPrice: false, withBrand: false });
+  const price = displayPriceSql(priceBusinessId);
   // One scan gives both: brands with counts, and each brand's price bounds (folded below).
   const rows = await db
     .select({ name: products.brandName, count: sql<number>`count(*)::int`, min: sql<string>`min(${price})`, max: sql<string>`max(${price})` })

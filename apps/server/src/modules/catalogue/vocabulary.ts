@@ -21,7 +21,7 @@ export function createVocabularySource(db: Db) {
   let loading: Promise<Vocabulary> | null = null;
   const load = async (): Promise<Vocabulary> => {
     const result = await db.execute<{ word: string }>(
-      sql`select word from ts_stat('select to_tsvector(''simple'', name) from products')`,
+      sql`select word from ts_stat('select name_tsv from products')`,
     );
     const rows = (Array.isArray(result) ? result : (result as { rows: { word: string }[] }).rows) as { word: string }[];
     const words = rows.map((r) => r.word).filter((w) => /^[\p{L}\p{N}]+(?:\.\p{N}+)?$/u.test(w));
