@@ -10,6 +10,8 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Connections to PostgreSQL per server process (DATABASE_URL only). */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Wholesale Shop <no-reply@shop.local>'),

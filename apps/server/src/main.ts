@@ -5,6 +5,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { startEmbeddedMaintenance } from './db/maintenance.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
@@ -44,7 +45,7 @@ async function main() {
 
   let database: Database;
   try {
-    database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: join(dataDir, 'pglite') });
+    database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE } : { dataDir: join(dataDir, 'pglite') });
     await database.migrate();
   } catch (err) {
     const cause = err instanceof Error ? err.message : String(err);
@@ -57,6 +58,10 @@ async function main() {
     await seedDemo(database.db);
     log.info({ ms: Math.round(performance.now() - t) }, 'demo data loaded');
   }
+
+  const stopMaintenance = await startEmbeddedMaintenance(database, (err) =>
+    log.warn({ cause: err instanceof Error ? err.message : String(err) }, 'embedded database maintenance failed'),
+  );
 
   const app = await buildApp({
     db: database.db,
@@ -74,6 +79,7 @@ async function main() {
     log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => fail('shutdown took over 10 s; exiting'), 10_000);
     force.unref();
+    stopMaintenance();
     await app.close();
     await database.close();
     process.exit(0);

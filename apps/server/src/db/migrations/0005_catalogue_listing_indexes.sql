@@ -10,9 +10,13 @@ DROP INDEX "products_tier4_idx";--> statement-breakpoint
 DROP INDEX "products_viewed_idx";--> statement-breakpoint
 DROP INDEX "products_cart_count_idx";--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "name_tsv" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', name)) STORED;--> statement-breakpoint
-CREATE INDEX "products_name_tsv_idx" ON "products" USING gin ("name_tsv");--> statement-breakpoint
--- The expression index of 0003, replaced by the stored name_tsv and its index above.
+CREATE INDEX "products_name_tsv_idx" ON "products" USING gin ("name_tsv") WITH (fastupdate=false);--> statement-breakpoint
+-- The expression index of 0003, replaced by the stored name_tsv and its index above (without
+-- fastupdate: a GIN pending list is scanned by every search until the next VACUUM), and 0003's trigram
+-- index, which nothing uses (similarity ranks at most 300 candidates, no index needed).
 DROP INDEX IF EXISTS "products_name_fts_idx";
+--> statement-breakpoint
+DROP INDEX IF EXISTS "products_name_trgm_idx";
 --> statement-breakpoint
 -- The descending sorts of 0003's orders (out-of-stock last, then the key descending, then id
 -- ascending), which a backward scan of the ascending index cannot give.

@@ -72,7 +72,9 @@ export const products = pgTable('products', {
   // (category, out-of-stock last, sort key, id); every index costs each query's planning, so
   // single-column tier and counter indexes they cover are not kept.
   index('products_brand_idx').on(t.brandId),
-  index('products_name_tsv_idx').using('gin', t.nameTsv),
+  // Without fastupdate: new names go straight into the index instead of a pending list that every
+  // search would scan until the next VACUUM (8-17 ms per search at 100,000 products on PGlite).
+  index('products_name_tsv_idx').using('gin', t.nameTsv).with({ fastupdate: false }),
   check('products_price_ck', sql`${t.price} >= 0 and ${t.sellPrice} >= 0 and ${t.tax} >= 0`),
   check('products_stock_ck', sql`${t.stock} >= 0`),
 ]);

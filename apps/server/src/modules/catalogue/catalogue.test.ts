@@ -94,6 +94,16 @@ describe('search', () => {
     expect((await search('  basmati   rice ')).products.map((p) => p.id)).toEqual(hits.map((p) => p.id));
   });
 
+  it('matches a last word still being typed, by the catalogue words it begins or as a prefix', async () => {
+    // 'basm' begins a few catalogue words (expanded to them); 'b' begins many (kept as a tsquery prefix).
+    const typing = await search('rice basm');
+    expect(typing.products.length).toBeGreaterThan(0);
+    expect(typing.products.every((p) => /\bbasm/i.test(p.name) && /\brice\b/i.test(p.name))).toBe(true);
+    const short = await search('rice b');
+    expect(short.products.length).toBeGreaterThan(0);
+    expect(short.products.every((p) => /\brice\b/i.test(p.name) && /\bb/i.test(p.name))).toBe(true);
+  });
+
   it('tolerates typos', async () => {
     const { products: hits } = await search('basmti rce');
     expect(hits.length).toBeGreaterThan(0);

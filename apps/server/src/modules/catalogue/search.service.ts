@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/catalogue.ts';
 import { productJsonColumns, productsAsJson } from './pricing.service.ts';
-import { correctWord, type VocabularySource } from './vocabulary.ts';
+import { correctWord, type Vocabulary, type VocabularySource } from './vocabulary.ts';
 
 /** Words of a search text: lower-case letters and digits only, so nothing typed reaches tsquery syntax. */
 export function searchWords(text: string): string[] {
@@ -23,6 +23,27 @@ const document = sql`name_tsv`;
  * and similarity costs about 10 µs a name on the embedded database; this bounds the cost.
  */
 const RANK_CANDIDATES = 300;
+
+/** At most this many catalogue words stand for a prefix; a shorter prefix stays a tsquery prefix. */
+const MAX_PREFIX_WORDS = 24;
+
+/**
+ * A word still being typed, as the catalogue words that begin with it ('ric' -> ric | rice | ricebran),
+ * or as the tsquery prefix 'ric:*' when it begins more than MAX_PREFIX_WORDS of them (or there is no
+ * vocabulary). The same matches either way, but planning a GIN prefix match cost about 9 ms on the
+ * embedded database against 0.6 ms for whole words. (Words new in the last 10 minutes, before the
+ * vocabulary refreshes, are found by their whole spelling only.)
+ */
+function prefixTerms(prefix: string, vocab: Vocabulary | null): string[] {
+  if (vocab) {
+    const words: string[] = [];
+    for (const w of vocab.words) {
+      if (w.startsWith(prefix) && words.push(w) > MAX_PREFIX_WORDS) break;
+    }
+    if (words.length > 0 && words.length <= MAX_PREFIX_WORDS) return words;
+  }
+  return [`${prefix}:*`];
+}
 
 export interface SearchSql {
   where: SQL;
@@ -49,7 +70,7 @@ export async function searchSql(text: string, vocabulary?: VocabularySource): Pr
     const { terms, prefix } = vocab ? correctWord(word, vocab, isLast) : { terms: [word], prefix: isLast };
     if (terms.length === 0) return;
     corrected.push(terms[0] as string);
-    groups.push(`(${terms.map((t) => (prefix ? `${t}:*` : t)).join(' | ')})`);
+    groups.push(`(${terms.flatMap((t) => (prefix ? prefixTerms(t, vocab) : [t])).join(' | ')})`);
   });
   // Nothing typed resembles any name: match nothing rather than everything.
   // (A bare 0 in ORDER BY would mean 'column 0', hence the cast.)
