@@ -33,7 +33,7 @@ await admin.query(`create database ${dbName}`);
 const url = new URL(adminUrl);
 url.pathname = `/${dbName}`;
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: new URL('..', import.meta.url).pathname,
   stdio: ['ignore', 'inherit', 'inherit'],
   env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url.toString(), PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: `/tmp/${dbName}` },

@@ -2,13 +2,15 @@ import { CANNOT_APPROVE, NOT_ALLOWED_TO_ORDER } from '@shop/domain/roles';
 import type { PaymentMode, UserType } from '@shop/domain/constants';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { allowedPaymentModes, decideOrderStatus, MAX_ORDER_QUANTITY, ORDER_NOT_PENDING, orderTotals } from '@shop/domain/order-rules';
+import type { Product } from '@shop/domain/catalogue';
 import type { Order, OrderDetail, PlaceOrderInput } from '@shop/domain/orders';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businesses, businessUsers } from '../../db/schema/business.ts';
+import { products } from '../../db/schema/catalogue.ts';
 import { orderDetails, orders } from '../../db/schema/orders.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error.ts';
-import { type PricedProduct, priceProducts } from '../catalogue/pricing.service.ts';
+import { type PricedProduct, priceProducts, priceRows, productJsonColumns } from '../catalogue/pricing.service.ts';
 import { findBusinessOrder, findOrderByIdempotencyKey, isoTimestamp, orderColumns, toDetail, toOrder } from './orders-read.service.ts';
 
 export interface Caller {
@@ -90,8 +92,19 @@ const orderNumber = (id: number) => `ORD-${new Date().getUTCFullYear()}-${String
  * POST /api/write/Orders. 3 SQL statements for a new order whatever its size (context, prices, and
  * order with lines); the order id is drawn with the context so the order number needs no extra trip.
  */
-export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput, idempotencyKey?: string): Promise<Order> {
-  const [ctx] = await db
+/**
+ * The caller, their business, a new order id, a first order made with the same Idempotency-Key and
+ * the lines' products priced for the business, in one prepared statement: parsed, planned and built
+ * once per connection (on PostgreSQL a named statement), one round trip per order.
+ */
+function prepareOrderContext(db: Db) {
+  const userId = sql.placeholder('userId');
+  const businessId = sql.placeholder('businessId');
+  const productRows = db
+    .select(productJsonColumns(businessId))
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('productIds')}::int[])`);
+  return db
     .select({
       type: businessUsers.type,
       name: businessUsers.name,
@@ -107,14 +120,39 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
       paymentDays: businesses.paymentDays,
       businessCmId: businesses.cmId,
       nextId: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`,
-      existingId: idempotencyKey
-        ? sql<number | null>`(select o.id from ${orders} o where o.business_user_id = ${businessUsers.id} and o.idempotency_key = ${idempotencyKey})`
-        : sql<number | null>`null::int`,
+      existingId: sql<number | null>`(select o.id from ${orders} o where o.business_user_id = ${businessUsers.id} and o.idempotency_key = ${sql.placeholder('key')}::text)`,
+      products: sql<Product[] | string>`(select coalesce(json_agg(t), '[]'::json) from (${productRows}) t)`,
     })
     .from(businessUsers)
     .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
-    .where(and(eq(businessUsers.id, caller.userId), eq(businessUsers.businessId, caller.businessId)))
-    .limit(1);
+    .where(and(eq(businessUsers.id, userId), eq(businessUsers.businessId, businessId)))
+    .limit(1)
+    .prepare('place_order_context');
+}
+
+const orderContexts = new WeakMap<Db, ReturnType<typeof prepareOrderContext>>();
+
+function orderContext(db: Db) {
+  let query = orderContexts.get(db);
+  if (!query) {
+    query = prepareOrderContext(db);
+    orderContexts.set(db, query);
+  }
+  return query;
+}
+
+/**
+ * POST /api/write/Orders. 2 SQL statements for a new order whatever its size (context with prices,
+ * then order with lines); the order id is drawn with the context so the order number needs no extra trip.
+ */
+export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput, idempotencyKey?: string): Promise<Order> {
+  const lines = mergeLines(input.order_details);
+  const [ctx] = await orderContext(db).execute({
+    userId: caller.userId,
+    businessId: caller.businessId,
+    key: idempotencyKey ?? null,
+    productIds: lines.map((l) => l.productId),
+  });
   if (!ctx) throw unauthorized();
   const type = ctx.type as UserType;
 
@@ -133,8 +171,8 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
   if (input.business_user_id != null && input.business_user_id !== caller.userId) throw forbidden('You can only order as yourself.');
   checkPaymentMode(input.payment_mode, ctx.paymentMode);
 
-  const lines = mergeLines(input.order_details);
-  const priced = priceLines(lines, await priceProducts(db, caller.businessId, lines.map((l) => l.productId)));
+  const rows = typeof ctx.products === 'string' ? (JSON.parse(ctx.products) as Product[]) : ctx.products;
+  const priced = priceLines(lines, priceRows(rows));
   const totals = orderTotals(priced);
   const status = decideOrderStatus({ userType: type, paymentMode: input.payment_mode, limit: ctx.limit, total: totals.total });
 

@@ -180,8 +180,8 @@ describe('statement budget', () => {
       const statements = t.queries.count;
       expect(res.statusCode).toBe(200);
       expect(body<{ data: Order }>(res).data.order_details).toHaveLength(lines);
-      // Context, prices, then order and lines in one statement: flat whatever the size (budget 8).
-      expect(statements).toBe(3);
+      // Context with prices, then order and lines in one statement: flat whatever the size (budget 8).
+      expect(statements).toBe(2);
     });
   }
 });
