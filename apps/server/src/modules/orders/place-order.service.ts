@@ -89,10 +89,6 @@ function checkPaymentMode(mode: PaymentMode, businessMode: string) {
 const orderNumber = (id: number) => `ORD-${new Date().getUTCFullYear()}-${String(id).padStart(6, '0')}`;
 
 /**
- * POST /api/write/Orders. 3 SQL statements for a new order whatever its size (context, prices, and
- * order with lines); the order id is drawn with the context so the order number needs no extra trip.
- */
-/**
  * The caller, their business, a new order id, a first order made with the same Idempotency-Key and
  * the lines' products priced for the business, in one prepared statement: parsed, planned and built
  * once per connection (on PostgreSQL a named statement), one round trip per order.
