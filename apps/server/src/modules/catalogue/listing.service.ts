@@ -2,6 +2,7 @@ import type { BusinessListingQuery, ListingQuery, ProductPage } from '@shop/doma
 import { type ListingFilter, type ListingOrder, parseBrandFilter, parsePriceRange } from '@shop/domain/listing';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { customerPrices } from '../../db/schema/business.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { businessTypes } from '../../db/schema/places.ts';
 import { badRequest } from '../../lib/http-error.ts';
@@ -125,6 +126,50 @@ export async function listingConditions(query: ListingQuery, scope: ListingScope
 }
 
 /**
+ * A price sort for a business with locked (customer-specific) prices. Ordering every product of the
+ * filter by coalesce(locked, sale-or-list) prices and sorts all of them (95-165 ms for a category of
+ * 7,500 at 100,000 products on PGlite, against 8-16 ms for the other sorts). Instead two ordered
+ * streams are merged: products without a locked price in their plain price order (the category's price
+ * index), and the business's few locked-price products in locked price order, each cut at
+ * offset + limit + 1; the page is cut from their merge. Same order as orderBy's: out of stock last,
+ * then the displayed price, then id.
+ */
+async function lockedPriceSortedPage(db: Db, query: ListingQuery, scope: ListingScope, businessId: number) {
+  const n = query.offset + query.limit + 1;
+  const dir = query.order === 'price__DESC' ? sql.raw('desc') : sql.raw('asc');
+  const outOfStock = sql`(${products.stock} = 0)`;
+  const plainPrice = displayPriceSql(null);
+  const hasLocked = sql`exists (select 1 from ${customerPrices} cp where cp.product_id = ${products.id} and cp.business_id = ${businessId})`;
+  // Without a locked price the displayed price is the plain one, so the plain conditions hold.
+  const plain = await listingConditions(query, { ...scope, priceBusinessId: null });
+  const locked = await listingConditions(query, { ...scope, priceBusinessId: businessId });
+  const unlockedRows = db
+    .select({ id: products.id, oos: sql`${outOfStock}`.as('oos'), p: sql`${plainPrice}`.as('p') })
+    .from(products)
+    .where(and(plain.where, sql`not ${hasLocked}`))
+    .orderBy(outOfStock, sql`${plainPrice} ${dir}`, asc(products.id))
+    .limit(n);
+  const lockedRows = db
+    .select({ id: products.id, oos: sql`${outOfStock}`.as('oos'), p: sql`${customerPrices.price}`.as('p') })
+    .from(products)
+    .innerJoin(customerPrices, and(eq(customerPrices.productId, products.id), eq(customerPrices.businessId, businessId)))
+    .where(locked.where)
+    .orderBy(outOfStock, sql`${customerPrices.price} ${dir}`, asc(products.id))
+    .limit(n);
+  const merged = sql`(select u.id, row_number() over (order by u.oos, u.p ${dir}, u.id) as ord from ((${unlockedRows}) union all (${lockedRows})) u)`;
+  return productsAsJson(
+    db,
+    db
+      .select(productJsonColumns(businessId))
+      .from(products)
+      .innerJoin(sql`${merged} page`, sql`page.id = ${products.id}`)
+      .where(sql`page.ord > ${query.offset}`)
+      .orderBy(sql`page.ord`)
+      .limit(query.limit + 1),
+  );
+}
+
+/**
  * One page of a product list, sorted and filtered in SQL (issue 3: the web asks for one page at a
  * time). The page is cut from the whole ordering (in-stock first), then split into SPEC 3's
  * products and out_of_stock_products. One row more than asked tells whether a next page exists.
@@ -132,16 +177,20 @@ export async function listingConditions(query: ListingQuery, scope: ListingScope
 export async function listProducts(db: Db, query: ListingQuery, scope: ListingScope): Promise<ProductPage> {
   const priceBusinessId = await pricesNeeded(db, query, scope);
   const { where, rank } = await listingConditions(query, { ...scope, priceBusinessId });
-  const rows = await productsAsJson(
-    db,
-    db
-      .select(productJsonColumns(scope.businessId))
-      .from(products)
-      .where(where)
-      .orderBy(...orderBy(query.order, priceBusinessId, rank))
-      .limit(query.limit + 1)
-      .offset(query.offset),
-  );
+  const byPrice = query.order === 'price__ASC' || query.order === 'price__DESC';
+  const rows =
+    byPrice && priceBusinessId !== null
+      ? await lockedPriceSortedPage(db, query, scope, priceBusinessId)
+      : await productsAsJson(
+          db,
+          db
+            .select(productJsonColumns(scope.businessId))
+            .from(products)
+            .where(where)
+            .orderBy(...orderBy(query.order, priceBusinessId, rank))
+            .limit(query.limit + 1)
+            .offset(query.offset),
+        );
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   const result: ProductPage = {

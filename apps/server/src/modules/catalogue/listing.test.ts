@@ -213,4 +213,35 @@ describe('prices for the caller', () => {
     expect(all(await list({ ...query, price: '@0-2' }, mineHeaders))).toHaveLength(1);
     expect(all(await list({ ...query, price: '@0-2' }, otherHeaders))).toHaveLength(0);
   });
+
+  it('sorts a business with locked prices by the price it pays, both ways, page after page', async () => {
+    const mine = await makeUser(t.database.db, { type: 'Owner' });
+    const headers = await signIn(t.app, mine.email);
+    const category = (await t.database.db.select({ id: products.tier2Id }).from(products).where(sql`${products.tier2Id} is not null`).limit(1))[0]?.id as number;
+    const inCategory = await t.database.db.select().from(products).where(sql`${products.tier2Id} = ${category}`).orderBy(products.id);
+    // More locked prices than a page holds, at both ends of the range and in the middle, on in-stock
+    // and out-of-stock products, given in an order unrelated to their prices.
+    const picks = inCategory.filter((_, i) => i % 7 === 3).slice(0, 12);
+    const lockedPrices = ['999999.00', '1.00', '250.50', '1.00', '77.00', '5000.00', '12.25', '640.00', '3.00', '88888.00', '410.00', '2.00'];
+    await t.database.db
+      .insert(customerPrices)
+      .values(picks.map((p, i) => ({ businessId: mine.businessId, productId: p.id, price: lockedPrices[i] as string })));
+    for (const order of ['price__ASC', 'price__DESC'] as const) {
+      const whole = all(await list({ tierId: 2, filterValue: category, order, limit: 7000 }, headers));
+      expect(whole).toHaveLength(inCategory.length);
+      // Out of stock last, then the displayed price (SPEC 9) in the asked direction, then id.
+      const key = (p: Product) => toPaisa(displayPrice(p));
+      for (let i = 1; i < whole.length; i++) {
+        const [a, b] = [whole[i - 1] as Product, whole[i] as Product];
+        const byStock = Number(a.stock === 0) - Number(b.stock === 0);
+        const byPrice = order === 'price__ASC' ? key(a) - key(b) : key(b) - key(a);
+        expect(byStock < 0 || (byStock === 0 && (byPrice < 0 || (byPrice === 0 && a.id < b.id))), `${order} at ${i}`).toBe(true);
+      }
+      expect(whole.filter((p) => p.customer_specific_pricing !== null)).toHaveLength(picks.length);
+      // Pages of 3 put together are the whole list.
+      const paged: Product[] = [];
+      for (let offset = 0; offset < whole.length; offset += 3) paged.push(...all(await list({ tierId: 2, filterValue: category, order, offset, limit: 3 }, headers)));
+      expect(paged.map((p) => p.id)).toEqual(whole.map((p) => p.id));
+    }
+  });
 });
