@@ -33,6 +33,8 @@ export const PRICE_SLIDER_MIN = 0;
 export const PRICE_SLIDER_MAX = 250000;
 export const SEARCH_DROPDOWN_MAX = 30;
 export const RELATED_MAX = 16;
+/** SPEC 8: the marketplace's random related sample. */
+export const RELATED_SAMPLE = 4;
 
 export const GRID = {
   homeFirst: 8,

@@ -20,6 +20,7 @@ import {
   SlugParamSchema,
   StripsQuerySchema,
 } from '@shop/domain/bmpl';
+import { RELATED_SAMPLE } from '@shop/domain/constants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,7 +35,6 @@ import {
   listCategories,
   productById,
   productBySlug,
-  RELATED_SAMPLE_SIZE,
   relatedProducts,
   relatedSample,
   resolveCategory,
@@ -110,7 +110,7 @@ export async function bmplRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get('/api/bmpl/products/:id/related-sample', {
     schema: {
       tags,
-      summary: `Up to ${RELATED_SAMPLE_SIZE} other products of the same related category sold in a city, chosen at random on each call`,
+      summary: `Up to ${RELATED_SAMPLE} other products of the same related category sold in a city, chosen at random on each call`,
       params: IdParamSchema,
       querystring: CityQuerySchema,
       response: ok(z.array(BmplProductSchema)),

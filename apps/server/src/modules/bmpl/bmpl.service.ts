@@ -1,7 +1,7 @@
 // Marketplace (Buy More Pay Less) reads: cities, categories, banners, one product and its related ones.
 import type { BmplBanner, BmplCategory, BmplCategoryTree, BmplCityRecord, BmplProduct, BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl';
 import { parseCity, segmentMatchesName } from '@shop/domain/bmpl-rules';
-import { CITIES, type City, DEFAULT_CATEGORY, DEFAULT_CITY, RELATED_MAX } from '@shop/domain/constants';
+import { CITIES, type City, DEFAULT_CATEGORY, DEFAULT_CITY, RELATED_MAX, RELATED_SAMPLE } from '@shop/domain/constants';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { nameFromSegment } from '@shop/domain/slug';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -231,11 +231,8 @@ function relatedCategory(product: BmplProductDetail): SQL {
   return sql`p.tier2_id = ${product.tier2_id}`;
 }
 
-/**
- * SPEC 2: up to 16 products sold in the city that share the product's tier4, else tier3, else
- * tier2, else tier1 category. The product itself is included ('No Similar Products' when it is alone).
- */
-export async function relatedProducts(ctx: BmplContext, id: number, cityName: string | undefined): Promise<BmplProduct[]> {
+/** Products sold in the city in the product's related category (relatedCategory), in `order`. */
+async function relatedRows(ctx: BmplContext, id: number, cityName: string | undefined, rest: SQL): Promise<BmplProduct[]> {
   const { city, cityId } = await cityIdOf(ctx, cityName);
   const product = await productById(ctx, id);
   const index = await categoryIndex(ctx);
@@ -243,27 +240,23 @@ export async function relatedProducts(ctx: BmplContext, id: number, cityName: st
     ctx.db,
     sql`select ${PRODUCT_COLUMNS}, ${CITY_COLUMNS} from bmpl_products p
         join bmpl_product_cities c on c.bmpl_product_id = p.id and c.city_id = ${cityId}
-        where ${relatedCategory(product)} order by (p.id = ${id}) desc, (c.stock = 0), p.id limit ${RELATED_MAX}`,
+        where ${relatedCategory(product)} ${rest}`,
   );
   return found.map((r) => toListProduct(r, city, index));
 }
 
-/** SPEC 8: the marketplace's random related sample has 4 products. */
-export const RELATED_SAMPLE_SIZE = 4;
+/**
+ * SPEC 2: up to 16 products sold in the city that share the product's tier4, else tier3, else
+ * tier2, else tier1 category. The product itself is included ('No Similar Products' when it is alone).
+ */
+export function relatedProducts(ctx: BmplContext, id: number, cityName: string | undefined): Promise<BmplProduct[]> {
+  return relatedRows(ctx, id, cityName, sql`order by (p.id = ${id}) desc, (c.stock = 0), p.id limit ${RELATED_MAX}`);
+}
 
 /**
  * SPEC 2: 'a related sample of 4 chosen at random': other products of the same related category (the
  * rule above) sold in the city, drawn afresh on every call, without the product itself.
  */
-export async function relatedSample(ctx: BmplContext, id: number, cityName: string | undefined): Promise<BmplProduct[]> {
-  const { city, cityId } = await cityIdOf(ctx, cityName);
-  const product = await productById(ctx, id);
-  const index = await categoryIndex(ctx);
-  const found = await rows(
-    ctx.db,
-    sql`select ${PRODUCT_COLUMNS}, ${CITY_COLUMNS} from bmpl_products p
-        join bmpl_product_cities c on c.bmpl_product_id = p.id and c.city_id = ${cityId}
-        where ${relatedCategory(product)} and p.id <> ${id} order by random() limit ${RELATED_SAMPLE_SIZE}`,
-  );
-  return found.map((r) => toListProduct(r, city, index));
+export function relatedSample(ctx: BmplContext, id: number, cityName: string | undefined): Promise<BmplProduct[]> {
+  return relatedRows(ctx, id, cityName, sql`and p.id <> ${id} order by random() limit ${RELATED_SAMPLE}`);
 }

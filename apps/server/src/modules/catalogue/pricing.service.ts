@@ -1,53 +1,14 @@
 import type { Product } from '@shop/domain/catalogue';
-import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { displayPrice, splitTax } from '@shop/domain/pricing';
-import { and, eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { products } from '../../db/schema/catalogue.ts';
 
-const money = (v: string | null) => (v == null ? null : fromPaisa(toPaisa(v)));
-
-/** The columns of SPEC 3's product, with the caller's business's locked price (or null). */
-export function productColumns(businessId: number | null) {
-  return {
-    id: products.id,
-    name: products.name,
-    url_name: products.urlName,
-    url: products.url,
-    price: products.price,
-    sale: products.sale,
-    sale_price: products.salePrice,
-    // Only the caller's own business's price; a guest (null) never sees one.
-    customer_specific_pricing:
-      businessId == null
-        ? sql<string | null>`null`
-        : sql<string | null>`(select ${customerPrices.price} from ${customerPrices} where ${customerPrices.productId} = ${products.id} and ${customerPrices.businessId} = ${businessId})`,
-    stock: products.stock,
-    sku: products.sku,
-    code: products.code,
-    brand_id: products.brandId,
-    brand_name: products.brandName,
-    description: products.description,
-    weight: products.weight,
-    product_subsys: products.productSubsys,
-    tax: products.tax,
-    sell_price: products.sellPrice,
-    tier1Id: products.tier1Id,
-    tier2Id: products.tier2Id,
-    tier3Id: products.tier3Id,
-    tier4Id: products.tier4Id,
-    add_to_cart_count: products.addToCartCount,
-    viewed_count: products.viewedCount,
-    article_mgb: products.articleMgb,
-  };
-}
-
-type ProductRow = Omit<Product, 'tier2_id' | 'tier3_id'>;
-
 /**
- * productColumns as the API's JSON keys and text (money as its two-decimal text, as toProduct
- * gives it), for productsAsJson. Every field is aliased, so the subquery's column names are the keys.
+ * SPEC 3's product with the caller's business's locked price (or null), as the API's JSON keys and
+ * values (money as its two-decimal text), for productsAsJson. Every field is aliased, so the
+ * subquery's column names are the keys.
  */
 export function productJsonColumns(businessId: number | null | Placeholder) {
   const as = (expr: SQL, key: string) => sql`${expr}`.as(key);
@@ -101,20 +62,6 @@ export async function productsAsJson(db: Db, query: SQLWrapper): Promise<Product
   return typeof value === 'string' ? (JSON.parse(value) as Product[]) : value;
 }
 
-/** Normalises a selected row to the API's product shape (two-decimal money, tier aliases). */
-export function toProduct(row: ProductRow): Product {
-  return {
-    ...row,
-    price: fromPaisa(toPaisa(row.price)),
-    sale_price: money(row.sale_price),
-    customer_specific_pricing: money(row.customer_specific_pricing),
-    tax: fromPaisa(toPaisa(row.tax)),
-    sell_price: fromPaisa(toPaisa(row.sell_price)),
-    tier2_id: row.tier2Id,
-    tier3_id: row.tier3Id,
-  };
-}
-
 export interface PricedProduct extends Product {
   /** What this business pays per unit (SPEC 9 rule), with that price's tax and net part. */
   unit_price: string;
@@ -145,8 +92,8 @@ export function priceRows(rows: readonly Product[]): Map<number, PricedProduct> 
 
 /** One product by id, priced for the business; null when there is none. */
 export async function findProduct(db: Db, businessId: number | null, id: number): Promise<Product | null> {
-  const [row] = await db.select(productColumns(businessId)).from(products).where(and(eq(products.id, id))).limit(1);
-  return row ? toProduct(row) : null;
+  const [row] = await productsAsJson(db, db.select(productJsonColumns(businessId)).from(products).where(eq(products.id, id)).limit(1));
+  return row ?? null;
 }
 
 /**

@@ -4,22 +4,24 @@ import { relatedTier } from '@shop/domain/listing';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/catalogue.ts';
-import { findProduct, productColumns, toProduct } from './pricing.service.ts';
+import { findProduct, productJsonColumns, productsAsJson } from './pricing.service.ts';
 
 const TIER_COLUMN = { tier1Id: products.tier1Id, tier2Id: products.tier2Id, tier3Id: products.tier3Id, tier4Id: products.tier4Id } as const;
 
 /** SPEC 2: up to 16 related products on the same tier4, else tier3, else tier2, else tier1; in stock first. */
 export async function relatedProducts(db: Db, businessId: number | null, product: Product): Promise<Product[]> {
   const tier = relatedTier(product);
-  const rows = await db
-    .select(productColumns(businessId))
-    .from(products)
-    .where(and(eq(TIER_COLUMN[tier.column], tier.id), ne(products.id, product.id)))
-    // '+ 0' keeps the planner on the tier index (a few hundred rows, then sorted) rather than walking
-    // the whole most-viewed index looking for this tier's rows.
-    .orderBy(sql`(${products.stock} = 0)`, sql`${products.viewedCount} + 0 desc`, asc(products.id))
-    .limit(RELATED_MAX);
-  return rows.map(toProduct);
+  return productsAsJson(
+    db,
+    db
+      .select(productJsonColumns(businessId))
+      .from(products)
+      .where(and(eq(TIER_COLUMN[tier.column], tier.id), ne(products.id, product.id)))
+      // '+ 0' keeps the planner on the category's rows (a few hundred, then sorted) rather than walking
+      // the whole most-viewed index looking for them.
+      .orderBy(sql`(${products.stock} = 0)`, sql`${products.viewedCount} + 0 desc`, asc(products.id))
+      .limit(RELATED_MAX),
+  );
 }
 
 /** The product detail page (SPEC 2): the product priced for the caller's business, with related products. */
