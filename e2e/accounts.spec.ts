@@ -2,6 +2,7 @@
 // sign-out, account screens, feedback, information pages.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -219,6 +220,18 @@ test.describe('information pages', () => {
 // The reset code is mailed; with no SMTP_URL the server keeps it in the outbox table and writes it to
 // its log (README). The shared test server logs only warnings, so this flow runs on a server of its
 // own whose log the test reads, as a developer would. No test-only door in the product.
+/** A TCP port nothing listens on now, as the system picks it. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
 test.describe('password reset with the emailed code, change password, sign out', () => {
   let server: ChildProcess | undefined;
   let base = '';
@@ -228,7 +241,8 @@ test.describe('password reset with the emailed code, change password, sign out',
   // biome-ignore lint/correctness/noEmptyPattern: Playwright wants the fixtures argument destructured.
   test.beforeAll(async ({}, info) => {
     info.setTimeout(180_000);
-    const port = Number(process.env.E2E_PORT ?? 3100) + 10 + info.workerIndex;
+    // A port the system says is free (a port computed from E2E_PORT once landed on MariaDB's 3306).
+    const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-reset-'));
     server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -259,8 +273,9 @@ test.describe('password reset with the emailed code, change password, sign out',
   });
 
   test.afterAll(async () => {
+    const exited = server && server.exitCode === null ? new Promise((r) => server?.once('exit', r)) : Promise.resolve();
     server?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 500));
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     rmSync(dataDir, { recursive: true, force: true });
   });
 
