@@ -7,6 +7,12 @@ describe('money', () => {
     expect(toPaisa('0.10')).toBe(10);
     expect(toPaisa(19.99)).toBe(1999);
     expect(toPaisa('-3.05')).toBe(-305);
+    expect(toPaisa('-0.5')).toBe(-50);
+    expect(toPaisa('1.05')).toBe(105);
+    expect(toPaisa(' 7 ')).toBe(700);
+    expect(toPaisa(0)).toBe(0);
+    expect(() => toPaisa('5.')).toThrow();
+    expect(() => toPaisa('1e3')).toThrow();
     expect(() => toPaisa('12.345')).toThrow();
     expect(() => toPaisa('abc')).toThrow();
   });

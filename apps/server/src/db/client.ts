@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -82,4 +82,25 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
+}
+
+export interface PreparedSql<Row> {
+  execute(values: Record<string, unknown>): Promise<Row[]>;
+}
+
+/**
+ * A raw statement with `sql.placeholder` values, built once (drizzle's query builders have .prepare;
+ * a hand-written statement such as a data-modifying CTE has not). On PostgreSQL it is a named
+ * statement, parsed and planned once per connection. It runs through drizzle's session, so the
+ * query logger (the statement-count tests) sees it like any other.
+ */
+export function prepareSql<Row>(db: Db, name: string, query: SQL): PreparedSql<Row> {
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
+  const prepared = session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return {
+    async execute(values) {
+      const result = (await prepared.execute(values)) as Row[] | { rows: Row[] };
+      return Array.isArray(result) ? result : result.rows;
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import type { Product } from '@shop/domain/catalogue';
-import { displayPrice, splitTax } from '@shop/domain/pricing';
+import { displayPrice, type PriceFields, splitTax } from '@shop/domain/pricing';
 import { eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
@@ -79,13 +79,16 @@ export async function priceProducts(db: Db, businessId: number | null, productId
   return priceRows(await productsAsJson(db, db.select(productJsonColumns(businessId)).from(products).where(inArray(products.id, ids))));
 }
 
-/** priceProducts for rows already read (productJsonColumns of the business). */
-export function priceRows(rows: readonly Product[]): Map<number, PricedProduct> {
-  const result = new Map<number, PricedProduct>();
+/** What this business pays per unit for each row (SPEC 9 rule), with that price's tax and net part. */
+export type Priced<P> = P & { unit_price: string; unit_tax: string; unit_sell_price: string };
+
+/** priceProducts for rows already read (productJsonColumns of the business, or the subset pricing needs). */
+export function priceRows<P extends PriceFields & { id: number; tax: string; sell_price: string }>(rows: readonly P[]): Map<number, Priced<P>> {
+  const result = new Map<number, Priced<P>>();
   for (const product of rows) {
     const unit = displayPrice(product);
     const { tax, sell_price } = splitTax(unit, product.tax, product.sell_price);
-    result.set(product.id, { ...product, unit_price: unit, unit_tax: tax, unit_sell_price: sell_price });
+    result.set(product.id, Object.assign(product, { unit_price: unit, unit_tax: tax, unit_sell_price: sell_price }));
   }
   return result;
 }

@@ -5,18 +5,24 @@ import { allowedPaymentModes, decideOrderStatus, MAX_ORDER_QUANTITY, ORDER_NOT_P
 import type { Product } from '@shop/domain/catalogue';
 import type { Order, OrderDetail, PlaceOrderInput } from '@shop/domain/orders';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, type PreparedSql, prepareSql } from '../../db/client.ts';
 import { businesses, businessUsers } from '../../db/schema/business.ts';
 import { products } from '../../db/schema/catalogue.ts';
 import { orderDetails, orders } from '../../db/schema/orders.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error.ts';
-import { type PricedProduct, priceProducts, priceRows, productJsonColumns } from '../catalogue/pricing.service.ts';
+import { type Priced, priceProducts, priceRows, productJsonColumns } from '../catalogue/pricing.service.ts';
 import { findBusinessOrder, findOrderByIdempotencyKey, isoTimestamp, orderColumns, toDetail, toOrder } from './orders-read.service.ts';
 
 export interface Caller {
   userId: number;
   businessId: number;
 }
+
+/** The product fields an order reads: pricing (SPEC 9) and what its lines keep. */
+type OrderProduct = Pick<
+  Product,
+  'id' | 'name' | 'url' | 'price' | 'sale' | 'sale_price' | 'customer_specific_pricing' | 'stock' | 'tax' | 'sell_price' | 'product_subsys' | 'article_mgb'
+>;
 
 interface Line {
   productId: number;
@@ -38,7 +44,7 @@ function mergeLines(input: PlaceOrderInput['order_details']): Line[] {
  * Decision (docs/decisions/005-orders-and-stock.md): a product with stock 0 is refused, and so is a
  * quantity above the stock shown; stock is not reserved by an order.
  */
-function priceLines(lines: readonly Line[], priced: Map<number, PricedProduct>) {
+function priceLines(lines: readonly Line[], priced: Map<number, Priced<OrderProduct>>) {
   return lines.map((l) => {
     const p = priced.get(l.productId);
     if (!p) throw badRequest(`Product ${l.productId} was not found.`);
@@ -96,8 +102,11 @@ const orderNumber = (id: number) => `ORD-${new Date().getUTCFullYear()}-${String
 function prepareOrderContext(db: Db) {
   const userId = sql.placeholder('userId');
   const businessId = sql.placeholder('businessId');
+  const { id, name, url, price, sale, sale_price, customer_specific_pricing, stock, tax, sell_price, product_subsys, article_mgb } =
+    productJsonColumns(businessId);
+  // Only what pricing and the order's lines need (the JSON is built, sent and parsed for every order).
   const productRows = db
-    .select(productJsonColumns(businessId))
+    .select({ id, name, url, price, sale, sale_price, customer_specific_pricing, stock, tax, sell_price, product_subsys, article_mgb })
     .from(products)
     .where(sql`${products.id} = any(${sql.placeholder('productIds')}::int[])`);
   return db
@@ -117,7 +126,7 @@ function prepareOrderContext(db: Db) {
       businessCmId: businesses.cmId,
       nextId: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`,
       existingId: sql<number | null>`(select o.id from ${orders} o where o.business_user_id = ${businessUsers.id} and o.idempotency_key = ${sql.placeholder('key')}::text)`,
-      products: sql<Product[] | string>`(select coalesce(json_agg(t), '[]'::json) from (${productRows}) t)`,
+      products: sql<OrderProduct[] | string>`(select coalesce(json_agg(t), '[]'::json) from (${productRows}) t)`,
     })
     .from(businessUsers)
     .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
@@ -133,6 +142,53 @@ function orderContext(db: Db) {
   if (!query) {
     query = prepareOrderContext(db);
     orderContexts.set(db, query);
+  }
+  return query;
+}
+
+/**
+ * The order and all its lines in one statement, built once (a named statement on PostgreSQL). The
+ * lines come as one JSON array (the JSON text costs less to build and send than an array parameter
+ * per column). With the Idempotency-Key already used, the order insert does nothing, so no lines
+ * are written either, and no row comes back.
+ */
+function prepareOrderInsert(db: Db) {
+  const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  return prepareSql<InsertedOrder>(
+    db,
+    'place_order_insert',
+    sql`
+    with o as (
+      insert into ${orders} (id, order_number, status, address, contact_no, total_price, sell_price_total, tax_total,
+        discount_price, paid_amount, remaining_amount, cm_id, business_id, business_user_id, payment_mode, payment_days,
+        metro_store_id, delivery_id, customer_id, business_name, order_by, idempotency_key)
+      values (${p('id', 'int')}, ${p('order_number', 'text')}, ${p('status', 'text')}, ${p('address', 'text')}, ${p('contact_no', 'text')},
+        ${p('total_price', 'numeric')}, ${p('sell_price_total', 'numeric')}, ${p('tax_total', 'numeric')}, 0, 0, ${p('remaining_amount', 'numeric')},
+        ${p('cm_id', 'text')}, ${p('business_id', 'int')}, ${p('business_user_id', 'int')}, ${p('payment_mode', 'text')}, ${p('payment_days', 'int')},
+        ${p('metro_store_id', 'int')}, ${p('delivery_id', 'int')}, ${p('customer_id', 'text')}, ${p('business_name', 'text')},
+        ${p('order_by', 'text')}, ${p('key', 'text')})
+      on conflict (business_user_id, idempotency_key) do nothing
+      returning id, created_at
+    ), d as (
+      insert into order_details (${LINE_COLUMNS})
+      select o.id, u.* from o cross join json_to_recordset(${p('lines', 'json')}) as u(product_id int, product_name text,
+        quantity int, unit_price numeric, total_price numeric, tax numeric, sell_price numeric, url text, product_subsys text, article_mgb text)
+      returning id, product_id
+    )
+    select ${isoTimestamp(sql.raw('o.created_at'))} as created_on,
+      (select coalesce(json_agg(json_build_array(d.id, d.product_id)), '[]'::json) from d) as lines
+    from o`,
+  );
+}
+
+type InsertedOrder = { created_on: string; lines: [number, number][] };
+const orderInserts = new WeakMap<Db, PreparedSql<InsertedOrder>>();
+
+function orderInsert(db: Db) {
+  let query = orderInserts.get(db);
+  if (!query) {
+    query = prepareOrderInsert(db);
+    orderInserts.set(db, query);
   }
   return query;
 }
@@ -167,7 +223,7 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
   if (input.business_user_id != null && input.business_user_id !== caller.userId) throw forbidden('You can only order as yourself.');
   checkPaymentMode(input.payment_mode, ctx.paymentMode);
 
-  const rows = typeof ctx.products === 'string' ? (JSON.parse(ctx.products) as Product[]) : ctx.products;
+  const rows = typeof ctx.products === 'string' ? (JSON.parse(ctx.products) as OrderProduct[]) : ctx.products;
   const priced = priceLines(lines, priceRows(rows));
   const totals = orderTotals(priced);
   const status = decideOrderStatus({ userType: type, paymentMode: input.payment_mode, limit: ctx.limit, total: totals.total });
@@ -197,45 +253,23 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
     business_name: ctx.businessName,
     order_by: ctx.name,
   };
+  const lineValues = priced.map((l) => ({
+    product_id: l.product.id,
+    product_name: l.product.name,
+    quantity: l.quantity,
+    unit_price: l.unit_price,
+    total_price: fromPaisa(toPaisa(l.unit_price) * l.quantity),
+    tax: l.unit_tax,
+    sell_price: l.unit_sell_price,
+    url: l.product.url,
+    product_subsys: l.product.product_subsys,
+    article_mgb: l.product.article_mgb,
+  }));
   // The order and its lines in ONE statement (atomic on its own, so no begin/commit round trips).
-  // With a key already used, the order insert does nothing, so no lines are written either.
-  const result = await db.execute(sql`
-    with o as (
-      insert into ${orders} (id, order_number, status, address, contact_no, total_price, sell_price_total, tax_total,
-        discount_price, paid_amount, remaining_amount, cm_id, business_id, business_user_id, payment_mode, payment_days,
-        metro_store_id, delivery_id, customer_id, business_name, order_by, idempotency_key)
-      values (${order.id}, ${order.order_number}, ${order.status}, ${order.address}, ${order.contact_no}, ${order.total_price},
-        ${order.sell_price_total}, ${order.tax_total}, 0, 0, ${order.remaining_amount}, ${order.cm_id}, ${order.business_id},
-        ${order.business_user_id}, ${order.payment_mode}, ${order.payment_days}, ${order.metro_store_id}, ${order.delivery_id},
-        ${order.customer_id}, ${order.business_name}, ${order.order_by}, ${idempotencyKey ?? null})
-      on conflict (business_user_id, idempotency_key) do nothing
-      returning id, created_at
-    ), d as (
-      insert into order_details (${LINE_COLUMNS})
-      select o.id, u.* from o cross join ${unnestLines(priced)} as u
-      returning id, product_id
-    )
-    select ${isoTimestamp(sql.raw('o.created_at'))} as created_on,
-      (select coalesce(json_agg(json_build_array(d.id, d.product_id)), '[]'::json) from d) as lines
-    from o`);
-  const [row] = (result as unknown as { rows: { created_on: string; lines: [number, number][] }[] }).rows;
+  const [row] = await orderInsert(db).execute({ ...order, key: idempotencyKey ?? null, lines: JSON.stringify(lineValues) });
   if (row) {
     const lineIds = new Map(row.lines.map(([id, productId]) => [productId, id]));
-    const details: OrderDetail[] = priced
-      .map((l) => ({
-        id: lineIds.get(l.product.id) as number,
-        product_id: l.product.id,
-        product_name: l.product.name,
-        quantity: l.quantity,
-        unit_price: l.unit_price,
-        total_price: fromPaisa(toPaisa(l.unit_price) * l.quantity),
-        tax: l.unit_tax,
-        sell_price: l.unit_sell_price,
-        url: l.product.url,
-        product_subsys: l.product.product_subsys,
-        article_mgb: l.product.article_mgb,
-      }))
-      .sort((x, y) => x.id - y.id);
+    const details: OrderDetail[] = lineValues.map((v) => ({ id: lineIds.get(v.product_id) as number, ...v })).sort((x, y) => x.id - y.id);
     return { ...order, created_on: row.created_on, order_details: details };
   }
   // Another request with the same key was first: answer its order.
