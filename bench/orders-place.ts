@@ -2,13 +2,17 @@
 //   npx tsx bench/orders-place.ts [postgres-url] [seconds]
 // Makes a fresh database on that server, starts the production server on it (port 3203, demo
 // seed), signs in 32 buyers, then:
-//   phase 1: every request a new order (own Idempotency-Key): p99 latency and orders per second;
-//   phase 2: every request sent twice in a row with the same key (a retry after a lost answer):
-//            each key must map to exactly one order, the one both answers name.
-// Budgets: p99 < 100 ms, >= 200 orders/s, zero lost or duplicated orders.
+//   phase 1 (closed loop, autocannon): every request a new order (own Idempotency-Key), each buyer
+//            sending the next as soon as the last is answered: the most orders per second;
+//   phase 2 (open loop): the 32 buyers together send BENCH_RATE (default 200) new orders per
+//            second, evenly spaced: p99 latency at the budget's rate;
+//   phase 3 (closed loop): every request sent twice in a row with the same key (a retry after a
+//            lost answer): each key must map to exactly one order, the one both answers name.
+// Budgets: p99 < 100 ms at 200 orders/s, >= 200 orders/s at most, zero lost or duplicated orders.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 // @ts-expect-error autocannon ships no types; the part used here is typed below.
 import autocannonUntyped from 'autocannon';
 import pg from 'pg';
@@ -25,6 +29,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3203);
 const base = `http://127.0.0.1:${PORT}`;
 const BUYERS = 32;
 const LINES = 20;
+const RATE = Number(process.env.BENCH_RATE ?? 200);
 
 const dbName = `bench_orders_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -82,14 +87,78 @@ try {
   }
   const body = JSON.stringify({ payment_mode: 'Cash', order_details: lines });
 
+  /**
+   * Open-loop load: the 32 buyers' connections together send `rate` new orders per second, evenly
+   * spaced (autocannon's own rate sends each second's budget in a burst at the start of the second).
+   * A request waits for a free connection when all 32 are busy, and its latency counts from when it
+   * was due, not when it was sent, so a slow server is not hidden (coordinated omission).
+   */
+  async function steady(phase: string, rate: number, answer: (key: string, status: number, body: string) => void): Promise<Result> {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS });
+    const latencies: number[] = [];
+    const pending: Promise<void>[] = [];
+    const start = performance.now() + 20;
+    const total = rate * seconds;
+    for (let n = 0; n < total; n++) {
+      const due = start + (n * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const key = `${phase}-${n}`;
+      pending.push(
+        new Promise<void>((resolve) => {
+          const req = http.request(
+            `${base}/api/write/Orders`,
+            {
+              method: 'POST',
+              agent,
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[n % BUYERS]}`, 'idempotency-key': key },
+            },
+            (res) => {
+              let text = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk) => {
+                text += chunk;
+              });
+              res.on('end', () => {
+                latencies.push(performance.now() - due);
+                answer(key, res.statusCode ?? 0, text);
+                resolve();
+              });
+            },
+          );
+          req.on('error', () => {
+            answer(key, 0, '');
+            resolve();
+          });
+          req.end(body);
+        }),
+      );
+    }
+    await Promise.all(pending);
+    agent.destroy();
+    latencies.sort((a, b) => a - b);
+    const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+    return { requests: { total: latencies.length, average: latencies.length / seconds }, latency: { p50: at(0.5), p99: at(0.99) } };
+  }
+
   // autocannon resets a connection's context after each request list, so keys come from one counter.
   type Ctx = { key?: string };
-  async function run(phase: string, retries: boolean) {
+  async function run(phase: string, retries: boolean, rate?: number) {
     let sequence = 0;
     const cpuBefore = serverCpuMs();
     const answered = new Map<string, Set<number>>();
     let non200 = 0;
-    const result = await autocannon({
+    const answer = (key: string, status: number, resBody: string) => {
+      if (status !== 200) {
+        non200++;
+        return;
+      }
+      const id = (JSON.parse(resBody) as { data: { id: number } }).data.id;
+      const ids = answered.get(key) ?? new Set<number>();
+      ids.add(id);
+      answered.set(key, ids);
+    };
+    const result = rate ? await steady(phase, rate, answer) : await autocannon({
       url: base,
       connections: BUYERS,
       duration: seconds,
@@ -108,16 +177,7 @@ try {
               body,
             };
           },
-          onResponse: (status: number, resBody: string, context: Ctx) => {
-            if (status !== 200) {
-              non200++;
-              return;
-            }
-            const id = (JSON.parse(resBody) as { data: { id: number } }).data.id;
-            const ids = answered.get(context.key as string) ?? new Set<number>();
-            ids.add(id);
-            answered.set(context.key as string, ids);
-          },
+          onResponse: (status: number, resBody: string, context: Ctx) => answer(context.key as string, status, resBody),
         },
       ],
     });
@@ -139,7 +199,7 @@ try {
     const orders = rows.length;
     const { count: detailCount } = (await db.query('select count(*)::int as count from order_details d join orders o on o.id = d.order_id where o.idempotency_key like $1', [`${phase}-%`])).rows[0];
     return {
-      phase,
+      phase: rate ? `${phase} at ${rate}/s` : phase,
       requests: result.requests.total,
       non200,
       p50: result.latency.p50,
@@ -156,13 +216,17 @@ try {
   }
 
   const fresh = await run(`b1${Date.now().toString(36)}`, false);
+  const atRate = await run(`b3${Date.now().toString(36)}`, false, RATE);
   const retried = await run(`b2${Date.now().toString(36)}`, true);
   await db.end();
-  console.table([fresh, retried]);
+  console.table([fresh, atRate, retried]);
   const failures: string[] = [];
-  if (fresh.p99 >= 100) failures.push(`p99 ${fresh.p99} ms >= 100 ms`);
-  if (fresh.ordersPerSecond < 200) failures.push(`${fresh.ordersPerSecond} orders/s < 200`);
-  for (const r of [fresh, retried]) {
+  // The budget is one operating point: 32 buyers placing at least 200 orders per second between them,
+  // p99 under 100 ms. (In the closed loop every buyer sends its next order the moment the last one
+  // is answered, so its p99 only says how long the queue of 32 is at the machine's maximum rate.)
+  if (atRate.p99 >= 100) failures.push(`p99 at ${RATE} orders/s ${atRate.p99} ms >= 100 ms`);
+  if (fresh.ordersPerSecond < 200) failures.push(`most orders per second ${fresh.ordersPerSecond} < 200`);
+  for (const r of [fresh, atRate, retried]) {
     if (r.lost || r.duplicated || r.non200) failures.push(`${r.phase}: lost ${r.lost}, duplicated ${r.duplicated}, non-200 ${r.non200}`);
     if (r.linesInDb !== r.ordersInDb * LINES) failures.push(`${r.phase}: ${r.linesInDb} lines for ${r.ordersInDb} orders`);
   }
