@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './a11y.ts';
 
 test('first arrival opens a guest session silently', async ({ page }) => {
   await page.goto('/home');
@@ -69,7 +69,5 @@ test('the help-chat widget uses the help number reduced to digits', async ({ pag
 test('home has no serious or critical accessibility violations', async ({ page }) => {
   await page.goto('/home');
   await expect(page.locator('header')).toContainText('Guest');
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -14,7 +14,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: {
       // Never download a browser: Debian's Chromium (ARCHITECTURE).
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
