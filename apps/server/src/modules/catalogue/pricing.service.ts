@@ -82,7 +82,10 @@ export async function priceProducts(db: Db, businessId: number | null, productId
 /** What this business pays per unit for each row (SPEC 9 rule), with that price's tax and net part. */
 export type Priced<P> = P & { unit_price: string; unit_tax: string; unit_sell_price: string };
 
-/** priceProducts for rows already read (productJsonColumns of the business, or the subset pricing needs). */
+/**
+ * priceProducts for rows already read (productJsonColumns of the business, or the subset pricing
+ * needs). The rows are completed in place (they are freshly parsed; no copy per order line).
+ */
 export function priceRows<P extends PriceFields & { id: number; tax: string; sell_price: string }>(rows: readonly P[]): Map<number, Priced<P>> {
   const result = new Map<number, Priced<P>>();
   for (const product of rows) {
