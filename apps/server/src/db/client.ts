@@ -104,3 +104,16 @@ export function prepareSql<Row>(db: Db, name: string, query: SQL): PreparedSql<R
     },
   };
 }
+
+/** `make(db)` once per database (a prepared statement belongs to the database it was built for). */
+export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}

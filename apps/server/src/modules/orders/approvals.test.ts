@@ -119,6 +119,9 @@ describe('the Approver confirms a pending order at the cart (SPEC 4)', () => {
     expect(confirmed.total_price).toBe('472.00');
     const lines = await t.database.db.select().from(orderDetails).where(eq(orderDetails.orderId, order.id));
     expect(lines.map((l) => l.quantity).sort()).toEqual([1, 3]);
+    // The re-priced lines as written: each line's total is its unit price times its quantity, and they add up to the order's.
+    for (const l of lines) expect(Number(l.totalPrice)).toBeCloseTo(Number(l.unitPrice) * l.quantity, 2);
+    expect(lines.reduce((sum, l) => sum + Math.round(Number(l.totalPrice) * 100), 0)).toBe(47200);
     // Confirming again is refused: it is no longer Pending.
     const again = await t.app.inject({
       method: 'POST',

@@ -1,11 +1,11 @@
 import { CANNOT_APPROVE, NOT_ALLOWED_TO_ORDER } from '@shop/domain/roles';
 import type { PaymentMode, UserType } from '@shop/domain/constants';
-import { fromPaisa, toPaisa } from '@shop/domain/money';
-import { allowedPaymentModes, decideOrderStatus, MAX_ORDER_QUANTITY, ORDER_NOT_PENDING, orderTotals } from '@shop/domain/order-rules';
+import { fromPaisa } from '@shop/domain/money';
+import { allowedPaymentModes, decideOrderStatus, lineTotal, MAX_ORDER_QUANTITY, ORDER_NOT_PENDING, orderTotals } from '@shop/domain/order-rules';
 import type { Product } from '@shop/domain/catalogue';
 import type { Order, OrderDetail, PlaceOrderInput } from '@shop/domain/orders';
-import { and, eq, sql } from 'drizzle-orm';
-import { type Db, type PreparedSql, prepareSql } from '../../db/client.ts';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { type Db, type PreparedSql, perDatabase, prepareSql } from '../../db/client.ts';
 import { businesses, businessUsers } from '../../db/schema/business.ts';
 import { products } from '../../db/schema/catalogue.ts';
 import { orderDetails, orders } from '../../db/schema/orders.ts';
@@ -58,29 +58,38 @@ type PricedLines = ReturnType<typeof priceLines>;
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/**
- * All lines in one statement, as one array parameter per column (unnest), so the statement and its
- * cost stay the same whatever the number of lines (drizzle's multi-row values builder costs about
- * 1 ms of CPU for 20 rows).
- */
-function unnestLines(lines: PricedLines) {
-  const col = <T>(pick: (l: PricedLines[number]) => T) => sql.param(lines.map(pick));
-  return sql`unnest(
-      ${col((l) => l.product.id)}::int[], ${col((l) => l.product.name)}::text[], ${col((l) => l.quantity)}::int[],
-      ${col((l) => l.unit_price)}::numeric[], ${col((l) => fromPaisa(toPaisa(l.unit_price) * l.quantity))}::numeric[],
-      ${col((l) => l.unit_tax)}::numeric[], ${col((l) => l.unit_sell_price)}::numeric[], ${col((l) => l.product.url)}::text[],
-      ${col((l) => l.product.product_subsys)}::text[], ${col((l) => l.product.article_mgb)}::text[]
-    )`;
+/** The order_details values of priced lines (the answer's lines, less their ids). */
+function lineValues(lines: PricedLines): Omit<OrderDetail, 'id'>[] {
+  return lines.map((l) => ({
+    product_id: l.product.id,
+    product_name: l.product.name,
+    quantity: l.quantity,
+    unit_price: l.unit_price,
+    total_price: lineTotal(l.unit_price, l.quantity),
+    tax: l.unit_tax,
+    sell_price: l.unit_sell_price,
+    url: l.product.url,
+    product_subsys: l.product.product_subsys,
+    article_mgb: l.product.article_mgb,
+  }));
 }
 
 const LINE_COLUMNS = sql.raw(
   'order_id, product_id, product_name, quantity, unit_price, total_price, tax, sell_price, url, product_subsys, article_mgb',
 );
 
+/**
+ * lineValues sent as one JSON array parameter (JSON.stringify), read back as rows: one statement
+ * and one parameter whatever the number of lines (an array parameter per column made node-postgres
+ * escape 200 elements for 20 lines; drizzle's multi-row values builder cost about 1 ms of CPU).
+ */
+const lineRecords = (json: SQL) => sql`json_to_recordset(${json}) as u(product_id int, product_name text, quantity int,
+  unit_price numeric, total_price numeric, tax numeric, sell_price numeric, url text, product_subsys text, article_mgb text)`;
+
 async function insertLines(tx: Tx, orderId: number, lines: PricedLines): Promise<OrderDetail[]> {
   const result = await tx.execute(sql`
     insert into order_details (${LINE_COLUMNS})
-    select ${orderId}::int, * from ${unnestLines(lines)}
+    select ${orderId}::int, u.* from ${lineRecords(sql`${JSON.stringify(lineValues(lines))}::json`)}
     returning id, ${LINE_COLUMNS}`);
   const rows = (result as unknown as { rows: Parameters<typeof toDetail>[0][] }).rows;
   return rows.sort((a, b) => (a.id as number) - (b.id as number)).map(toDetail);
@@ -135,26 +144,16 @@ function prepareOrderContext(db: Db) {
     .prepare('place_order_context');
 }
 
-const orderContexts = new WeakMap<Db, ReturnType<typeof prepareOrderContext>>();
-
-function orderContext(db: Db) {
-  let query = orderContexts.get(db);
-  if (!query) {
-    query = prepareOrderContext(db);
-    orderContexts.set(db, query);
-  }
-  return query;
-}
+const orderContext = perDatabase(prepareOrderContext);
 
 /**
- * The order and all its lines in one statement, built once (a named statement on PostgreSQL). The
- * lines come as one JSON array (the JSON text costs less to build and send than an array parameter
- * per column). With the Idempotency-Key already used, the order insert does nothing, so no lines
+ * The order and all its lines in one statement, built once (a named statement on PostgreSQL), the
+ * lines as lineRecords. With the Idempotency-Key already used, the order insert does nothing, so no lines
  * are written either, and no row comes back.
  */
-function prepareOrderInsert(db: Db) {
+function prepareOrderInsert(db: Db): PreparedSql<{ created_on: string; lines: [number, number][] }> {
   const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
-  return prepareSql<InsertedOrder>(
+  return prepareSql(
     db,
     'place_order_insert',
     sql`
@@ -171,8 +170,7 @@ function prepareOrderInsert(db: Db) {
       returning id, created_at
     ), d as (
       insert into order_details (${LINE_COLUMNS})
-      select o.id, u.* from o cross join json_to_recordset(${p('lines', 'json')}) as u(product_id int, product_name text,
-        quantity int, unit_price numeric, total_price numeric, tax numeric, sell_price numeric, url text, product_subsys text, article_mgb text)
+      select o.id, u.* from o cross join ${lineRecords(p('lines', 'json'))}
       returning id, product_id
     )
     select ${isoTimestamp(sql.raw('o.created_at'))} as created_on,
@@ -181,17 +179,7 @@ function prepareOrderInsert(db: Db) {
   );
 }
 
-type InsertedOrder = { created_on: string; lines: [number, number][] };
-const orderInserts = new WeakMap<Db, PreparedSql<InsertedOrder>>();
-
-function orderInsert(db: Db) {
-  let query = orderInserts.get(db);
-  if (!query) {
-    query = prepareOrderInsert(db);
-    orderInserts.set(db, query);
-  }
-  return query;
-}
+const orderInsert = perDatabase(prepareOrderInsert);
 
 /**
  * POST /api/write/Orders. 2 SQL statements for a new order whatever its size (context with prices,
@@ -253,23 +241,12 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
     business_name: ctx.businessName,
     order_by: ctx.name,
   };
-  const lineValues = priced.map((l) => ({
-    product_id: l.product.id,
-    product_name: l.product.name,
-    quantity: l.quantity,
-    unit_price: l.unit_price,
-    total_price: fromPaisa(toPaisa(l.unit_price) * l.quantity),
-    tax: l.unit_tax,
-    sell_price: l.unit_sell_price,
-    url: l.product.url,
-    product_subsys: l.product.product_subsys,
-    article_mgb: l.product.article_mgb,
-  }));
+  const values = lineValues(priced);
   // The order and its lines in ONE statement (atomic on its own, so no begin/commit round trips).
-  const [row] = await orderInsert(db).execute({ ...order, key: idempotencyKey ?? null, lines: JSON.stringify(lineValues) });
+  const [row] = await orderInsert(db).execute({ ...order, key: idempotencyKey ?? null, lines: JSON.stringify(values) });
   if (row) {
     const lineIds = new Map(row.lines.map(([id, productId]) => [productId, id]));
-    const details: OrderDetail[] = lineValues.map((v) => ({ id: lineIds.get(v.product_id) as number, ...v })).sort((x, y) => x.id - y.id);
+    const details: OrderDetail[] = values.map((v) => ({ id: lineIds.get(v.product_id) as number, ...v })).sort((x, y) => x.id - y.id);
     return { ...order, created_on: row.created_on, order_details: details };
   }
   // Another request with the same key was first: answer its order.
