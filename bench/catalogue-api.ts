@@ -4,6 +4,10 @@
 // "cold" runs add a counter to every URL (an ignored query name), so no answer comes from the
 // server's response cache (fresh 5 s, refreshed in the background up to 30 s); "warm" runs cycle
 // through the 48 popular listing pages (8 categories x 6 sort orders) or 12 searches, answered once first.
+// "varied" runs send no two alike: listings of random tier-2 and tier-3 categories, orders, pages
+// (1-5), half of them with a random price range and some with brands; searches of 1-3 consecutive
+// words of catalogue names with a one-letter typo (dropped, swapped or replaced), the last word
+// sometimes half typed. No cache of any kind, inside or outside the server, has seen them.
 // Throughput is also given as a share of an empty route (an unknown /api path: no database) measured in the same run.
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
@@ -20,8 +24,51 @@ const listUrls = tier2.flatMap((id) =>
 );
 const searchUrls = SEARCHES.map((s) => `/api/catalogue/search?search=${encodeURIComponent(s)}`);
 
+// A small deterministic generator (mulberry32), so runs are comparable.
+let seed = 20261122;
+const random = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+
+const sample = ((await (await fetch(`${base}/api/custom_route/get_products_by_categories?limit=3000&order=viewed_count__DESC`)).json()).data as {
+  products: Array<{ name: string; brand_name: string }>;
+}).products;
+const brandNames = [...new Set(sample.map((p) => p.brand_name))];
+const tier3 = categories.filter((c) => c.level === 3).map((c) => c.id);
+function variedListing(): string {
+  const level = random() < 0.5 ? 2 : 3;
+  let url = `/api/custom_route/get_products_by_categories?tierId=${level}&filterValue=${pick(level === 2 ? tier2 : tier3)}&order=${pick(ORDERS)}&offset=${40 * Math.floor(random() * 5)}&limit=40`;
+  if (random() < 0.5) {
+    const min = Math.floor(random() * 2000);
+    url += `&price=${encodeURIComponent(`@${min}-${min + 200 + Math.floor(random() * 20000)}`)}`;
+  }
+  if (random() < 0.2) url += `&brand=${encodeURIComponent(`*${pick(brandNames)}*${pick(brandNames)}`)}`;
+  return url;
+}
+function typo(word: string): string {
+  const k = Math.floor(random() * (word.length - 1));
+  const kind = random();
+  if (kind < 0.34) return word.slice(0, k) + word.slice(k + 1);
+  if (kind < 0.67) return word.slice(0, k) + word[k + 1] + word[k] + word.slice(k + 2);
+  return word.slice(0, k) + String.fromCharCode(97 + Math.floor(random() * 26)) + word.slice(k + 1);
+}
+function variedSearch(): string {
+  const words = pick(sample).name.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const start = Math.floor(random() * words.length);
+  const chosen = words.slice(start, start + 1 + Math.floor(random() * 3));
+  const w = chosen.findIndex((x) => x.length >= 4);
+  if (w >= 0) chosen[w] = typo(chosen[w] as string);
+  const last = chosen.length - 1;
+  if (random() < 0.3 && (chosen[last] as string).length > 4) chosen[last] = (chosen[last] as string).slice(0, 3 + Math.floor(random() * 2));
+  return `/api/catalogue/search?search=${encodeURIComponent(chosen.join(' '))}`;
+}
+
 let counter = 0;
-async function run(name: string, urls: string[], cold: boolean) {
+async function run(name: string, urls: string[] | (() => string), cold: boolean) {
   let next = 0;
   const result = await autocannon({
     url: base,
@@ -30,7 +77,7 @@ async function run(name: string, urls: string[], cold: boolean) {
     requests: [
       {
         setupRequest: (req: Record<string, unknown>) => {
-          const url = urls[next++ % urls.length] as string;
+          const url = typeof urls === 'function' ? urls() : (urls[next++ % urls.length] as string);
           return { ...req, path: cold ? `${url}${url.includes('?') ? '&' : '?'}n=${counter++}` : url };
         },
       },
@@ -52,12 +99,18 @@ const empty = await run('empty route', ['/api/__empty__'], false);
 const popular = listUrls.filter((u) => u.includes('offset=0')).slice(0, 48);
 await prime(popular);
 await prime(searchUrls);
-const rows = [
-  ['listing warm', await run('listing warm', popular, false)],
-  ['listing cold', await run('listing cold', listUrls, true)],
-  ['search warm', await run('search warm', searchUrls, false)],
-  ['search cold', await run('search cold', searchUrls, true)],
-] as const;
+// BENCH_ONLY='search varied,listing varied' runs only those (to profile one).
+const only = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
+const scenarios: Array<[string, string[] | (() => string), boolean]> = [
+  ['listing warm', popular, false],
+  ['listing cold', listUrls, true],
+  ['search warm', searchUrls, false],
+  ['search cold', searchUrls, true],
+  ['listing varied', variedListing, false],
+  ['search varied', variedSearch, false],
+];
+const rows: Array<[string, Awaited<ReturnType<typeof run>>]> = [];
+for (const [name, urls, cold] of scenarios) if (!only || only.includes(name)) rows.push([name, await run(name, urls, cold)]);
 for (const [name, r] of rows) {
   console.log(`${name.padEnd(22)} share of empty route ${((100 * r.rps) / empty.rps).toFixed(2)}%  p99 ${r.p99} ms ${r.p99 < 50 ? '(under 50 ms)' : '(OVER 50 ms)'}`);
 }

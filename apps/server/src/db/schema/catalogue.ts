@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, uniqueIndex,
+  type AnyPgColumn, bigint, boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, money } from './common.ts';
 import { businessTypes } from './places.ts';
@@ -100,3 +100,14 @@ export const banners = pgTable('banners', {
   link: text('link'),
   createdAt: createdAt(),
 }, (t) => [index('banners_name_idx').on(t.name)]);
+
+/**
+ * A counter per catalogue table, raised by triggers (migration 0007) whenever a statement changes
+ * what a listing shows: products (except viewed_count alone), customer_prices and
+ * product_business_types. The in-memory catalogue index (modules/catalogue/catalogue-index.ts)
+ * reloads what a raised counter names, so every server instance sees every writer's changes.
+ */
+export const catalogueVersions = pgTable('catalogue_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

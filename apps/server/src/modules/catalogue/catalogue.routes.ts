@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { createCatalogueIndex } from './catalogue-index.ts';
 import { businessTypeWithDescendants, listBusinessProducts, listProducts } from './listing.service.ts';
 import { createViewCounter, productDetail } from './product.service.ts';
 import { listBrands, listBusinessTypes, listCategories, listingFacets } from './reference.service.ts';
@@ -32,6 +33,16 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps) {
   const isTest = deps.config.NODE_ENV === 'test';
   const cache = createResponseCache({ ttlMs: isTest ? 0 : CACHE_TTL_MS, staleMs: isTest ? 0 : CACHE_STALE_MS, maxEntries: 5000 });
   const vocabulary = createVocabularySource(deps.db);
+  // Listings from memory (catalogue-index.ts): tests see every write at once; a running server
+  // checks the catalogue's change counters at most once a second, and loads at start.
+  const index = createCatalogueIndex(deps.db, {
+    maxStaleMs: isTest ? 0 : 1_000,
+    fullReloadMs: 10 * 60_000,
+    onLoad: (info) => {
+      if (!isTest) app.log.info(info, 'catalogue index loaded');
+    },
+  });
+  if (!isTest) index.warm().catch((err: unknown) => app.log.warn({ err: { message: (err as Error).message } }, 'catalogue index not loaded; listings use SQL'));
   const views = createViewCounter(deps.db, deps.config.NODE_ENV === 'test' ? 20 : 2_000);
   app.addHook('onClose', () => views.close());
 
@@ -54,7 +65,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps) {
         response: data(ProductPageSchema),
       },
     },
-    (request, reply) => cached(request, reply, () => listProducts(deps.db, request.query, { businessId: businessOf(request), vocabulary })),
+    (request, reply) => cached(request, reply, () => listProducts(deps.db, request.query, { businessId: businessOf(request), vocabulary, index })),
   );
 
   r.get(
@@ -67,7 +78,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps) {
         response: data(ProductPageSchema),
       },
     },
-    (request, reply) => cached(request, reply, () => listBusinessProducts(deps.db, request.query, businessOf(request), vocabulary)),
+    (request, reply) => cached(request, reply, () => listBusinessProducts(deps.db, request.query, businessOf(request), vocabulary, index)),
   );
 
   r.get(
@@ -100,7 +111,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     (request, reply) =>
       cached(request, reply, async () => ({
-        products: await searchProducts(deps.db, businessOf(request), request.query.search, request.query.limit, vocabulary),
+        products: await searchProducts(deps.db, businessOf(request), request.query.search, request.query.limit, vocabulary, index),
       })),
   );
 

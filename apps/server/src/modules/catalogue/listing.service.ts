@@ -1,4 +1,4 @@
-import type { BusinessListingQuery, ListingQuery, ProductPage } from '@shop/domain/catalogue';
+import type { BusinessListingQuery, ListingQuery, Product, ProductPage } from '@shop/domain/catalogue';
 import { type ListingFilter, type ListingOrder, parseBrandFilter, parsePriceRange } from '@shop/domain/listing';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -8,10 +8,10 @@ import { businessTypes } from '../../db/schema/places.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { displayPriceSql, priceBusinessOf, productJsonColumns, productsAsJson } from './pricing.service.ts';
 import { searchSql } from './search.service.ts';
+import type { CatalogueIndex } from './catalogue-index.ts';
 import type { VocabularySource } from './vocabulary.ts';
 
 const MAX_IDS = 500;
-const TIER_COLUMNS = { 1: products.tier1Id, 2: products.tier2Id, 3: products.tier3Id, 4: products.tier4Id } as const;
 
 function idList(name: string, value: string): number[] {
   const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
@@ -21,42 +21,87 @@ function idList(name: string, value: string): number[] {
   return parts.map(Number);
 }
 
-function priceCondition(value: string, businessId: number | null): SQL {
+export type IdColumn = 'tier1Id' | 'tier2Id' | 'tier3Id' | 'tier4Id' | 'brand_id' | 'id';
+/**
+ * One listing condition as parsed from the request: what the SQL builder below and the in-memory
+ * index (catalogue-index.ts) both read, so both refuse the same input with the same errors.
+ */
+export type FilterSpec =
+  | { kind: 'ids'; column: IdColumn; ids: number[] }
+  | { kind: 'brandNames'; names: string[] }
+  | { kind: 'price'; min: number; max: number }
+  | { kind: 'sale'; value: boolean };
+
+function priceSpec(value: string): FilterSpec {
   const range = parsePriceRange(value);
   if (!range) throw badRequest("The price range must be written '@min-max' with min not above max, e.g. '@100-5000'");
-  const price = displayPriceSql(businessId);
-  return sql`${price} between ${range.min} and ${range.max}`;
+  return { kind: 'price', ...range };
 }
 
-function brandCondition(value: string): SQL {
+function brandSpec(value: string): FilterSpec {
   const names = parseBrandFilter(value);
   if (names.length === 0 || names.length > MAX_IDS) throw badRequest("The brand filter must be written '*brand_name', several as '*A*B'");
-  return inArray(products.brandName, names);
+  return { kind: 'brandNames', names };
 }
 
 /** The allowlist: each filter name maps to one column rule; nothing from the request becomes SQL text. */
-function filterCondition(filter: ListingFilter, value: string | undefined, businessId: number | null): SQL {
+function filterSpec(filter: ListingFilter, value: string | undefined): FilterSpec {
   if (value === undefined || value.trim() === '') throw badRequest(`${filter} needs a filter value`);
   switch (filter) {
     case 'tier1Id':
-      return inArray(products.tier1Id, idList(filter, value));
     case 'tier2Id':
-      return inArray(products.tier2Id, idList(filter, value));
     case 'tier3Id':
-      return inArray(products.tier3Id, idList(filter, value));
     case 'tier4Id':
-      return inArray(products.tier4Id, idList(filter, value));
     case 'brand_id':
-      return inArray(products.brandId, idList(filter, value));
     case 'id':
-      return inArray(products.id, idList(filter, value));
+      return { kind: 'ids', column: filter, ids: idList(filter, value) };
     case 'brand_name':
-      return value.includes('*') ? brandCondition(value) : eq(products.brandName, value.trim());
+      return value.includes('*') ? brandSpec(value) : { kind: 'brandNames', names: [value.trim()] };
     case 'price':
-      return priceCondition(value, businessId);
+      return priceSpec(value);
     case 'sale':
       if (value !== 'true' && value !== 'false') throw badRequest('sale must be true or false');
-      return eq(products.sale, value === 'true');
+      return { kind: 'sale', value: value === 'true' };
+  }
+}
+
+/**
+ * The conditions of a listing query except search, in the order they are checked (the first bad
+ * one names the error): filter (or tierId with filterValue), includeFilter, price, brand.
+ */
+export function listingFilters(query: ListingQuery, { withPrice = true, withBrand = true } = {}): FilterSpec[] {
+  const specs: FilterSpec[] = [];
+  if (query.filter) specs.push(filterSpec(query.filter, query.filterValue));
+  else if (query.tierId !== undefined && query.tierId > 0) {
+    if (!query.filterValue) throw badRequest('tierId needs a category id in filterValue');
+    specs.push({ kind: 'ids', column: `tier${query.tierId as 1 | 2 | 3 | 4}Id`, ids: idList('filterValue', query.filterValue) });
+  }
+  if (query.includeFilter) specs.push(filterSpec(query.includeFilter, query.includeFilterValue));
+  else if (query.includeFilterValue) throw badRequest('includeFilterValue needs includeFilter');
+  if (withPrice && query.price) specs.push(priceSpec(query.price));
+  if (withBrand && query.brand) specs.push(brandSpec(query.brand));
+  return specs;
+}
+
+const ID_COLUMNS = {
+  tier1Id: products.tier1Id,
+  tier2Id: products.tier2Id,
+  tier3Id: products.tier3Id,
+  tier4Id: products.tier4Id,
+  brand_id: products.brandId,
+  id: products.id,
+} as const;
+
+function specCondition(spec: FilterSpec, businessId: number | null): SQL {
+  switch (spec.kind) {
+    case 'ids':
+      return inArray(ID_COLUMNS[spec.column], spec.ids);
+    case 'brandNames':
+      return inArray(products.brandName, spec.names);
+    case 'price':
+      return sql`${displayPriceSql(businessId)} between ${spec.min} and ${spec.max}`;
+    case 'sale':
+      return eq(products.sale, spec.value);
   }
 }
 
@@ -101,20 +146,13 @@ export interface ListingScope {
   businessTypeIds?: readonly number[];
   /** Typo correction of `search`; without it words match as typed. */
   vocabulary?: VocabularySource;
+  /** The in-memory catalogue, which answers listings without search text once loaded. */
+  index?: CatalogueIndex;
 }
 
 /** The WHERE conditions of a listing query; shared with the facets. */
 export async function listingConditions(query: ListingQuery, scope: ListingScope & { priceBusinessId: number | null }, { withPrice = true, withBrand = true } = {}) {
-  const conditions: SQL[] = [];
-  if (query.filter) conditions.push(filterCondition(query.filter, query.filterValue, scope.priceBusinessId));
-  else if (query.tierId !== undefined && query.tierId > 0) {
-    if (!query.filterValue) throw badRequest('tierId needs a category id in filterValue');
-    conditions.push(inArray(TIER_COLUMNS[query.tierId as 1 | 2 | 3 | 4], idList('filterValue', query.filterValue)));
-  }
-  if (query.includeFilter) conditions.push(filterCondition(query.includeFilter, query.includeFilterValue, scope.priceBusinessId));
-  else if (query.includeFilterValue) throw badRequest('includeFilterValue needs includeFilter');
-  if (withPrice && query.price) conditions.push(priceCondition(query.price, scope.priceBusinessId));
-  if (withBrand && query.brand) conditions.push(brandCondition(query.brand));
+  const conditions: SQL[] = listingFilters(query, { withPrice, withBrand }).map((spec) => specCondition(spec, scope.priceBusinessId));
   const search = query.search ? await searchSql(query.search, scope.vocabulary) : null;
   if (search) conditions.push(search.where);
   if (scope.businessTypeIds) {
@@ -175,6 +213,10 @@ async function lockedPriceSortedPage(db: Db, query: ListingQuery, scope: Listing
  * products and out_of_stock_products. One row more than asked tells whether a next page exists.
  */
 export async function listProducts(db: Db, query: ListingQuery, scope: ListingScope): Promise<ProductPage> {
+  if (scope.index && !query.search) {
+    const page = await scope.index.page(query, scope);
+    if (page) return productPage(query, page.rows, page.total);
+  }
   const priceBusinessId = await pricesNeeded(db, query, scope);
   const { where, rank } = await listingConditions(query, { ...scope, priceBusinessId });
   const byPrice = query.order === 'price__ASC' || query.order === 'price__DESC';
@@ -191,19 +233,25 @@ export async function listProducts(db: Db, query: ListingQuery, scope: ListingSc
             .limit(query.limit + 1)
             .offset(query.offset),
         );
-  const hasMore = rows.length > query.limit;
+  let total: number | undefined;
+  if (query.withTotal) {
+    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
+    total = count?.n ?? 0;
+  }
+  return productPage(query, rows, total);
+}
+
+/** SPEC 3's page from up to limit + 1 rows in order: in stock and out of stock apart, and whether more follow. */
+function productPage(query: ListingQuery, rows: Product[], total: number | undefined): ProductPage {
   const page = rows.slice(0, query.limit);
   const result: ProductPage = {
     products: page.filter((p) => p.stock > 0),
     out_of_stock_products: page.filter((p) => p.stock <= 0),
-    has_more: hasMore,
+    has_more: rows.length > query.limit,
     offset: query.offset,
     limit: query.limit,
   };
-  if (query.withTotal) {
-    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(where);
-    result.total = count?.n ?? 0;
-  }
+  if (total !== undefined) result.total = total;
   return result;
 }
 
@@ -224,6 +272,7 @@ export async function listBusinessProducts(
   query: BusinessListingQuery,
   businessId: number | null,
   vocabulary?: VocabularySource,
+  index?: CatalogueIndex,
 ): Promise<ProductPage> {
   let typeId = query.businessTypeId;
   let rest: ListingQuery = query;
@@ -235,5 +284,5 @@ export async function listBusinessProducts(
   if (typeId === undefined) throw badRequest('businessTypeId (or filterValue) must name a business type');
   const typeIds = await businessTypeWithDescendants(db, typeId);
   if (typeIds.length === 0) throw badRequest('There is no such business type');
-  return listProducts(db, rest, { businessId, businessTypeIds: typeIds, vocabulary });
+  return listProducts(db, rest, { businessId, businessTypeIds: typeIds, vocabulary, index });
 }

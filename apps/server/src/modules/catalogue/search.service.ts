@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/catalogue.ts';
 import { productJsonColumns, productsAsJson } from './pricing.service.ts';
+import type { CatalogueIndex } from './catalogue-index.ts';
 import { correctWord, type Vocabulary, type VocabularySource } from './vocabulary.ts';
 
 /** Words of a search text: lower-case letters and digits only, so nothing typed reaches tsquery syntax. */
@@ -22,7 +23,7 @@ const document = sql`name_tsv`;
  * the most similar names are short ones. A broad word ('tea', 'rice') matches thousands of names,
  * and similarity costs about 10 µs a name on the embedded database; this bounds the cost.
  */
-const RANK_CANDIDATES = 300;
+export const RANK_CANDIDATES = 300;
 
 /** At most this many catalogue words stand for a prefix; a shorter prefix stays a tsquery prefix. */
 const MAX_PREFIX_WORDS = 24;
@@ -54,33 +55,53 @@ export interface SearchSql {
 }
 
 /**
+ * What a search text asks for: per typed word, its full-text terms (any of them may match; a
+ * prefix as 'ric:*'), and the corrected words as one phrase for ranking. Null when nothing was
+ * typed; no groups when nothing typed resembles any name.
+ */
+export interface SearchPlan {
+  groups: string[][];
+  phrase: string;
+}
+
+/**
  * Each typed word becomes its likely spellings (typo correction against the catalogue's words),
  * as full-text terms in any order; the last word also matches as a prefix, since it may still be
- * being typed. Ranking is pg_trgm similarity of the corrected text to the name, so the closest names
- * come first (ts_rank would rebuild every candidate's tsvector, several times slower). Text reaches SQL only as bound parameters of letters and digits.
+ * being typed.
  */
-export async function searchSql(text: string, vocabulary?: VocabularySource): Promise<SearchSql | null> {
+export async function searchPlan(text: string, vocabulary?: VocabularySource): Promise<SearchPlan | null> {
   const words = searchWords(text);
   if (words.length === 0) return null;
   const vocab = vocabulary ? await vocabulary.get() : null;
-  const groups: string[] = [];
+  const groups: string[][] = [];
   const corrected: string[] = [];
   words.forEach((word, i) => {
     const isLast = i === words.length - 1;
     const { terms, prefix } = vocab ? correctWord(word, vocab, isLast) : { terms: [word], prefix: isLast };
     if (terms.length === 0) return;
     corrected.push(terms[0] as string);
-    groups.push(`(${terms.flatMap((t) => (prefix ? prefixTerms(t, vocab) : [t])).join(' | ')})`);
+    groups.push(terms.flatMap((t) => (prefix ? prefixTerms(t, vocab) : [t])));
   });
+  return { groups, phrase: corrected.join(' ') };
+}
+
+/**
+ * searchPlan as SQL. Ranking is pg_trgm similarity of the corrected text to the name, so the closest
+ * names come first (ts_rank would rebuild every candidate's tsvector, several times slower). Text
+ * reaches SQL only as bound parameters of letters and digits.
+ */
+export async function searchSql(text: string, vocabulary?: VocabularySource): Promise<SearchSql | null> {
+  const plan = await searchPlan(text, vocabulary);
+  if (!plan) return null;
+  const groups = plan.groups.map((terms) => `(${terms.join(' | ')})`);
   // Nothing typed resembles any name: match nothing rather than everything.
   // (A bare 0 in ORDER BY would mean 'column 0', hence the cast.)
   if (groups.length === 0) return { where: sql`false`, rank: sql`cast(0 as real)`, loose: sql`false` };
   const strict = sql`to_tsquery('simple', ${groups.join(' & ')})`;
   const loose = groups.length > 1 ? sql`to_tsquery('simple', ${groups.slice(0, -1).join(' & ')})` : null;
-  const phrase = corrected.join(' ');
   return {
     where: sql`${document} @@ ${strict}`,
-    rank: sql`similarity(${phrase}, ${products.name})`,
+    rank: sql`similarity(${plan.phrase}, ${products.name})`,
     loose: loose ? sql`${document} @@ ${loose}` : sql`false`,
   };
 }
@@ -92,7 +113,12 @@ export async function searchProducts(
   text: string,
   limit: number,
   vocabulary?: VocabularySource,
+  index?: CatalogueIndex,
 ): Promise<Product[]> {
+  if (index) {
+    const found = await index.search(text, limit, businessId, vocabulary);
+    if (found) return found;
+  }
   const s = await searchSql(text, vocabulary);
   if (!s) return [];
   const run = (where: SQL) =>

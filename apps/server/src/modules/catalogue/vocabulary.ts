@@ -50,23 +50,27 @@ export type VocabularySource = ReturnType<typeof createVocabularySource>;
 /** Optimal string alignment distance (a swap of two neighbours counts 1), stopping early past `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // Three rows reused (this runs for every vocabulary word a typo is compared with).
+  const width = b.length + 1;
+  let prev2 = new Int32Array(width);
+  let prev = new Int32Array(width);
+  let row = new Int32Array(width);
+  for (let j = 0; j < width; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    row[0] = i;
     let best = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, (prev2[j - 2] as number) + 1);
-      row.push(v);
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j < width; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, prev2[j - 2]! + 1);
+      row[j] = v;
       if (v < best) best = v;
     }
     if (best > max) return max + 1;
-    prev2 = prev;
-    prev = row;
+    [prev2, prev, row] = [prev, row, prev2];
   }
-  return prev[b.length] as number;
+  return prev[b.length]!;
 }
 
 const allowedEdits = (length: number) => (length <= 2 ? 0 : length <= 5 ? 1 : 2);

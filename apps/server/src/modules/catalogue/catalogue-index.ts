@@ -1,0 +1,588 @@
+import type { ListingQuery, Product } from '@shop/domain/catalogue';
+import type { ListingOrder } from '@shop/domain/listing';
+import { toPaisa } from '@shop/domain/money';
+import { asc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { customerPrices } from '../../db/schema/business.ts';
+import { catalogueVersions, productBusinessTypes, products } from '../../db/schema/catalogue.ts';
+import { type FilterSpec, type IdColumn, listingFilters } from './listing.service.ts';
+import { productJsonColumns, productsAsJson } from './pricing.service.ts';
+import { RANK_CANDIDATES, searchPlan } from './search.service.ts';
+import type { VocabularySource } from './vocabulary.ts';
+
+/**
+ * The storefront catalogue held in memory for listings (issue 3): every product's API row, and per
+ * sort order the products in that order, so a page of a category is a walk over a ready-sorted list
+ * instead of a statement. On the embedded database a listing statement cost 3-5 ms of the server's
+ * single thread (building it, planning, running, decoding); a walk costs microseconds.
+ *
+ * It is a cache of the database, not a second source of truth:
+ * - Triggers (migration 0007) raise a counter in catalogue_versions on every statement that changes
+ *   products (but an update of viewed_count alone), customer_prices or product_business_types.
+ *   The index reads the counters at most every `maxStaleMs` (0: before every use, as tests need)
+ *   and reloads what moved, so it follows writes by any server instance or tool.
+ * - View counts written by the server's batched counter move no counter: the "Most Viwed" order and
+ *   viewed_count follow them at the next full reload, every `fullReloadMs`.
+ * - Until the first load is done (a few seconds at 100,000 products), listings go to SQL.
+ * The rules are those of listing.service.ts (listingFilters parses for both); a test runs the same
+ * queries through both and compares the answers.
+ */
+
+const ORDERS = ['', 'brand_name__ASC', 'brand_name__DESC', 'price__ASC', 'price__DESC', 'add_to_cart_count__DESC', 'viewed_count__DESC'] as const;
+type OrderKey = (typeof ORDERS)[number];
+const LOAD_CHUNK = 5_000;
+const MAX_PRICE_BUSINESSES = 2_000;
+const MAX_MEMBER_LISTS = 20_000;
+
+interface Locked {
+  paisa: number;
+  text: string;
+}
+
+interface Snapshot {
+  n: number;
+  products: Product[];
+  byId: Map<number, number>;
+  oos: Uint8Array;
+  /** SPEC 9's displayed price without a locked price, in paisa. */
+  plain: Float64Array;
+  /** The brand name's place in byte order (the SQL sorts use collate "C"). */
+  brandRank: Int32Array;
+  brandName: string[];
+  sale: Uint8Array;
+  columns: Record<IdColumn, Int32Array>;
+  addToCart: Float64Array;
+  viewed: Float64Array;
+  /** Per order, every product in that order (out of stock last, then the key, then id). */
+  sorted: Map<OrderKey, Int32Array>;
+  /** Per 'column:id|order', the products of that category or brand in that order. */
+  members: Map<string, Int32Array>;
+  /** Per business, its locked prices by product position. */
+  locked: Map<number, Map<number, Locked>>;
+  /** Business type -> which products are offered to it (loaded on first business listing). */
+  types: Map<number, Int32Array> | null;
+  typeMasks: Map<string, Uint8Array>;
+  /** Full-text lexeme (the stored name_tsv) -> the products whose name has it, in id order. */
+  postings: Map<string, Int32Array>;
+  /** The lexemes sorted, for prefix terms ('ric:*'). */
+  lexemes: string[];
+  /** Names' place in (length, id) order: the order in which search takes its candidates. */
+  shortRank: Int32Array;
+  /** The products in (length, id) order (shortRank's inverse). */
+  byLength: Int32Array;
+  /** Whether the name is plain ASCII (similarity in memory follows pg_trgm exactly only for it). */
+  ascii: Uint8Array;
+  /** Per product, the last search that found it (shortestMatches), and that count. */
+  stamp: Int32Array;
+  epoch: number;
+  /** Each name's trigrams (trigramCodes), computed on first use. */
+  trigrams: (Int32Array | undefined)[];
+}
+
+interface Versions {
+  products: number;
+  customer_prices: number;
+  product_business_types: number;
+}
+
+export interface IndexPage {
+  rows: Product[];
+  total?: number;
+}
+
+function compareBytes(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+function comparator(s: Snapshot, order: OrderKey): (a: number, b: number) => number {
+  const { oos, plain, brandRank, addToCart, viewed } = s;
+  switch (order) {
+    case 'brand_name__ASC':
+      return (a, b) => oos[a]! - oos[b]! || brandRank[a]! - brandRank[b]! || a - b;
+    case 'brand_name__DESC':
+      return (a, b) => oos[a]! - oos[b]! || brandRank[b]! - brandRank[a]! || a - b;
+    case 'price__ASC':
+      return (a, b) => oos[a]! - oos[b]! || plain[a]! - plain[b]! || a - b;
+    case 'price__DESC':
+      return (a, b) => oos[a]! - oos[b]! || plain[b]! - plain[a]! || a - b;
+    case 'add_to_cart_count__DESC':
+      return (a, b) => oos[a]! - oos[b]! || addToCart[b]! - addToCart[a]! || a - b;
+    case 'viewed_count__DESC':
+      return (a, b) => oos[a]! - oos[b]! || viewed[b]! - viewed[a]! || a - b;
+    default:
+      return (a, b) => oos[a]! - oos[b]! || a - b;
+  }
+}
+
+async function readVersions(db: Db): Promise<Versions> {
+  const rows = await db.select().from(catalogueVersions);
+  const v = Object.fromEntries(rows.map((r) => [r.name, Number(r.version)]));
+  return { products: v.products ?? 0, customer_prices: v.customer_prices ?? 0, product_business_types: v.product_business_types ?? 0 };
+}
+
+/** Products in id order, in chunks (one statement of 100,000 rows would hold the embedded database for a second). */
+async function loadSnapshot(db: Db): Promise<Snapshot> {
+  const all: Product[] = [];
+  const words: string[] = [];
+  for (let last = 0; ; ) {
+    const chunk = await productsAsJson(
+      db,
+      db.select(productJsonColumns(null)).from(products).where(gt(products.id, last)).orderBy(asc(products.id)).limit(LOAD_CHUNK),
+    );
+    const lexemes = await db
+      .select({ id: products.id, words: sql<string>`array_to_string(tsvector_to_array(${products.nameTsv}), ' ')` })
+      .from(products)
+      .where(gt(products.id, last))
+      .orderBy(asc(products.id))
+      .limit(LOAD_CHUNK);
+    const byId = new Map(lexemes.map((r) => [r.id, r.words]));
+    for (const p of chunk) words.push(byId.get(p.id) ?? '');
+    all.push(...chunk);
+    if (chunk.length < LOAD_CHUNK) break;
+    last = chunk[chunk.length - 1]!.id;
+  }
+  const n = all.length;
+  const s: Snapshot = {
+    n,
+    products: all,
+    byId: new Map(),
+    oos: new Uint8Array(n),
+    plain: new Float64Array(n),
+    brandRank: new Int32Array(n),
+    brandName: new Array<string>(n),
+    sale: new Uint8Array(n),
+    columns: {
+      tier1Id: new Int32Array(n),
+      tier2Id: new Int32Array(n),
+      tier3Id: new Int32Array(n),
+      tier4Id: new Int32Array(n),
+      brand_id: new Int32Array(n),
+      id: new Int32Array(n),
+    },
+    addToCart: new Float64Array(n),
+    viewed: new Float64Array(n),
+    sorted: new Map(),
+    members: new Map(),
+    locked: new Map(),
+    types: null,
+    typeMasks: new Map(),
+    postings: new Map(),
+    lexemes: [],
+    shortRank: new Int32Array(n),
+    byLength: new Int32Array(n),
+    ascii: new Uint8Array(n),
+    stamp: new Int32Array(n),
+    epoch: 0,
+    trigrams: new Array(n),
+  };
+  const brands = [...new Set(all.map((p) => p.brand_name))].sort(compareBytes);
+  const brandRanks = new Map(brands.map((b, i) => [b, i]));
+  all.forEach((p, i) => {
+    s.byId.set(p.id, i);
+    s.oos[i] = p.stock === 0 ? 1 : 0;
+    const salePaisa = p.sale_price == null ? 0 : toPaisa(p.sale_price);
+    s.plain[i] = p.sale && salePaisa > 0 ? salePaisa : toPaisa(p.price);
+    s.brandRank[i] = brandRanks.get(p.brand_name)!;
+    s.brandName[i] = p.brand_name;
+    s.sale[i] = p.sale ? 1 : 0;
+    s.columns.tier1Id[i] = p.tier1Id ?? 0;
+    s.columns.tier2Id[i] = p.tier2Id ?? 0;
+    s.columns.tier3Id[i] = p.tier3Id ?? 0;
+    s.columns.tier4Id[i] = p.tier4Id ?? 0;
+    s.columns.brand_id[i] = p.brand_id;
+    s.columns.id[i] = p.id;
+    s.addToCart[i] = p.add_to_cart_count;
+    s.viewed[i] = p.viewed_count;
+    s.ascii[i] = /^\p{ASCII}*$/u.test(p.name) ? 1 : 0;
+  });
+  const lists = new Map<string, number[]>();
+  words.forEach((w, i) => {
+    for (const lexeme of w.split(' ')) {
+      if (!lexeme) continue;
+      const list = lists.get(lexeme);
+      if (list) list.push(i);
+      else lists.set(lexeme, [i]);
+    }
+  });
+  for (const [lexeme, list] of lists) s.postings.set(lexeme, Int32Array.from(list));
+  s.lexemes = [...lists.keys()].sort();
+  const byLength = new Int32Array(n);
+  for (let i = 0; i < n; i++) byLength[i] = i;
+  // length(name) counts characters (code points).
+  const length = Int32Array.from(all, (p, i) => (s.ascii[i] ? p.name.length : [...p.name].length));
+  byLength.sort((a, b) => length[a]! - length[b]! || a - b);
+  byLength.forEach((i, rank) => {
+    s.shortRank[i] = rank;
+  });
+  s.byLength = byLength;
+  return s;
+}
+
+function sortedAll(s: Snapshot, order: OrderKey): Int32Array {
+  let list = s.sorted.get(order);
+  if (!list) {
+    list = new Int32Array(s.n);
+    for (let i = 0; i < s.n; i++) list[i] = i;
+    list.sort(comparator(s, order));
+    s.sorted.set(order, list);
+  }
+  return list;
+}
+
+/** The products of one category (or brand) in an order: the whole order's list, filtered once and kept. */
+function sortedMembers(s: Snapshot, column: IdColumn, id: number, order: OrderKey): Int32Array {
+  const key = `${column}:${id}|${order}`;
+  let list = s.members.get(key);
+  if (!list) {
+    const values = s.columns[column];
+    list = sortedAll(s, order).filter((i) => values[i] === id);
+    if (s.members.size >= MAX_MEMBER_LISTS) s.members.clear();
+    s.members.set(key, list);
+  }
+  return list;
+}
+
+type Predicate = (i: number) => boolean;
+
+/**
+ * pg_trgm's trigrams of an ASCII text: each run of letters and digits, lower-cased and padded with
+ * two spaces before and one after, cut into every three consecutive characters; as sorted distinct
+ * numbers (three 7-bit characters each), so that two names compare by merging two short arrays.
+ */
+export function trigramCodes(text: string): Int32Array {
+  const codes: number[] = [];
+  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    const padded = `  ${word} `;
+    for (let k = 0; k + 3 <= padded.length; k++) {
+      codes.push((padded.charCodeAt(k) << 14) | (padded.charCodeAt(k + 1) << 7) | padded.charCodeAt(k + 2));
+    }
+  }
+  const sorted = Int32Array.from(codes).sort();
+  let size = 0;
+  for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k] !== sorted[k - 1]) sorted[size++] = sorted[k]!;
+  return sorted.slice(0, size);
+}
+
+/** pg_trgm's similarity(): shared trigrams over all distinct trigrams of both, as a float4. */
+export function similarity(a: Int32Array, b: Int32Array): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  let shared = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i] === b[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  return Math.fround(shared / (a.length + b.length - shared));
+}
+
+/** The postings of each term (a lexeme, or a prefix written 'ric:*' for every lexeme it begins). */
+function termLists(s: Snapshot, terms: readonly string[]): Int32Array[] {
+  const lists: Int32Array[] = [];
+  for (const term of terms) {
+    if (term.endsWith(':*')) {
+      const prefix = term.slice(0, -2);
+      let lo = 0;
+      let hi = s.lexemes.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (s.lexemes[mid]! < prefix) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let k = lo; k < s.lexemes.length && s.lexemes[k]!.startsWith(prefix); k++) lists.push(s.postings.get(s.lexemes[k]!)!);
+    } else {
+      const list = s.postings.get(term);
+      if (list) lists.push(list);
+    }
+  }
+  return lists;
+}
+
+/**
+ * The RANK_CANDIDATES shortest names (length, then id) matching every group of a tsquery of ANDed
+ * groups of ORed terms. Each product's stamp counts the groups it has been found in during this
+ * search (one pass over the postings, no allocation per product); the products found in all are
+ * then taken in name-length order.
+ */
+function shortestMatches(s: Snapshot, groups: readonly string[][]): number[] {
+  const lists = groups.map((g) => termLists(s, g));
+  const stamp = s.stamp;
+  if (s.epoch > 2_000_000_000) {
+    stamp.fill(0);
+    s.epoch = 0;
+  }
+  const base = s.epoch + 1;
+  s.epoch += lists.length + 1;
+  const hits: number[] = [];
+  lists.forEach((group, k) => {
+    const last = k === lists.length - 1;
+    for (const list of group) {
+      for (let x = 0; x < list.length; x++) {
+        const i = list[x]!;
+        // k = 0 takes any product; later groups only those found in every earlier one.
+        if (k === 0 ? stamp[i]! < base : stamp[i] === base + k - 1) {
+          stamp[i] = base + k;
+          if (last) hits.push(i);
+        }
+      }
+    }
+  });
+  const all = base + lists.length - 1;
+  const result: number[] = [];
+  if (hits.length > 4 * RANK_CANDIDATES) {
+    // Many matches: walking names from the shortest meets RANK_CANDIDATES of them soon.
+    for (let r = 0; r < s.n && result.length < RANK_CANDIDATES; r++) if (stamp[s.byLength[r]!] === all) result.push(s.byLength[r]!);
+    return result;
+  }
+  const ranks = Int32Array.from(hits, (i) => s.shortRank[i]!).sort();
+  for (let k = 0; k < ranks.length && k < RANK_CANDIDATES; k++) result.push(s.byLength[ranks[k]!]!);
+  return result;
+}
+
+export function createCatalogueIndex(
+  db: Db,
+  options: { maxStaleMs: number; fullReloadMs: number; onLoad?: (info: { products: number; ms: number }) => void },
+) {
+  let snapshot: Snapshot | null = null;
+  let versions: Versions | null = null;
+  let loadedAt = 0;
+  let checkedAt = -Infinity;
+  let refreshing: Promise<void> | null = null;
+
+  const refresh = (): Promise<void> => {
+    refreshing ??= (async () => {
+      const started = Date.now();
+      const now = await readVersions(db);
+      if (!snapshot || !versions || now.products !== versions.products || started - loadedAt >= options.fullReloadMs) {
+        snapshot = await loadSnapshot(db);
+        loadedAt = started;
+        options.onLoad?.({ products: snapshot.n, ms: Date.now() - started });
+      } else {
+        if (now.customer_prices !== versions.customer_prices) snapshot.locked = new Map();
+        if (now.product_business_types !== versions.product_business_types) {
+          snapshot.types = null;
+          snapshot.typeMasks = new Map();
+        }
+      }
+      versions = now;
+      checkedAt = started;
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  };
+
+  /** The snapshot to answer from, or null (not loaded yet: answer from SQL). */
+  async function current(): Promise<Snapshot | null> {
+    if (Date.now() - checkedAt >= options.maxStaleMs) {
+      const running = refresh();
+      if (options.maxStaleMs === 0) await running;
+      else running.catch(() => {});
+    }
+    return snapshot;
+  }
+
+  async function lockedPrices(s: Snapshot, businessId: number): Promise<Map<number, Locked>> {
+    let map = s.locked.get(businessId);
+    if (!map) {
+      const rows = await db
+        .select({ productId: customerPrices.productId, price: sql<string>`${customerPrices.price}::text` })
+        .from(customerPrices)
+        .where(eq(customerPrices.businessId, businessId));
+      map = new Map();
+      for (const r of rows) {
+        const i = s.byId.get(r.productId);
+        if (i !== undefined) map.set(i, { paisa: toPaisa(r.price), text: r.price });
+      }
+      if (s.locked.size >= MAX_PRICE_BUSINESSES) s.locked.clear();
+      s.locked.set(businessId, map);
+    }
+    return map;
+  }
+
+  async function typeMask(s: Snapshot, typeIds: readonly number[]): Promise<Uint8Array> {
+    const key = [...typeIds].sort((a, b) => a - b).join(',');
+    let mask = s.typeMasks.get(key);
+    if (mask) return mask;
+    if (!s.types) {
+      const rows = await db
+        .select({ typeId: productBusinessTypes.businessTypeId, ids: sql<number[]>`array_agg(${productBusinessTypes.productId})` })
+        .from(productBusinessTypes)
+        .groupBy(productBusinessTypes.businessTypeId);
+      const types = new Map<number, Int32Array>();
+      for (const r of rows) {
+        const positions = r.ids.map((id) => s.byId.get(Number(id))).filter((i): i is number => i !== undefined);
+        types.set(r.typeId, Int32Array.from(positions));
+      }
+      s.types = types;
+    }
+    mask = new Uint8Array(s.n);
+    for (const t of typeIds) for (const i of s.types.get(t) ?? []) mask[i] = 1;
+    if (s.typeMasks.size >= 1000) s.typeMasks.clear();
+    s.typeMasks.set(key, mask);
+    return mask;
+  }
+
+  const priceFor = (s: Snapshot, locked: Map<number, Locked> | null) => (i: number) => {
+    const p = s.products[i]!;
+    const own = locked?.get(i);
+    return own ? { ...p, customer_specific_pricing: own.text } : p;
+  };
+
+  return {
+    /**
+     * The ordering-bar search (search.service.ts's searchProducts, same plan and same order): the
+     * RANK_CANDIDATES shortest names having every word, ranked by pg_trgm similarity to the corrected
+     * words, then in stock first, then id; the words but the last when nothing has them all. Null
+     * when not loaded, or when a name or the text is not ASCII (then SQL's own similarity decides).
+     */
+    async search(text: string, limit: number, businessId: number | null, vocabulary?: VocabularySource): Promise<Product[] | null> {
+      const plan = await searchPlan(text, vocabulary);
+      if (!plan || plan.groups.length === 0) return [];
+      if (!/^\p{ASCII}*$/u.test(plan.phrase)) return null;
+      const s = await current();
+      if (!s) return null;
+      const phrase = trigramCodes(plan.phrase);
+      const run = (groups: string[][]): number[] | null => {
+        const candidates = shortestMatches(s, groups);
+        if (candidates.some((i) => s.ascii[i] === 0)) return null;
+        const rank = new Float64Array(candidates.length);
+        candidates.forEach((i, k) => {
+          let t = s.trigrams[i];
+          if (!t) {
+            t = trigramCodes(s.products[i]!.name);
+            s.trigrams[i] = t;
+          }
+          rank[k] = similarity(phrase, t);
+        });
+        const order = candidates.map((_, k) => k);
+        order.sort((x, y) => rank[y]! - rank[x]! || s.oos[candidates[x]!]! - s.oos[candidates[y]!]! || candidates[x]! - candidates[y]!);
+        return order.slice(0, limit).map((k) => candidates[k]!);
+      };
+      let found = run(plan.groups);
+      if (found && found.length === 0 && plan.groups.length > 1) found = run(plan.groups.slice(0, -1));
+      if (!found) return null;
+      const locked = businessId == null ? null : await lockedPrices(s, businessId);
+      return found.map(priceFor(s, locked));
+    },
+
+    /** Loads the index now (server start), without waiting for a listing to ask. */
+    warm(): Promise<void> {
+      return refresh();
+    },
+
+    /**
+     * One page (rows in order, limit + 1 of them at most) of a listing without search text, or
+     * null when the index is not loaded yet. Bad input throws the same errors as the SQL path.
+     */
+    async page(
+      query: ListingQuery,
+      scope: { businessId: number | null; businessTypeIds?: readonly number[] },
+    ): Promise<IndexPage | null> {
+      const specs = listingFilters(query);
+      const s = await current();
+      if (!s) return null;
+      const order: OrderKey = (query.order as ListingOrder | undefined) ?? '';
+      const byPrice = order === 'price__ASC' || order === 'price__DESC';
+      const locked = scope.businessId == null ? null : await lockedPrices(s, scope.businessId);
+      // SPEC 9: a business's locked price is its displayed price, in sorts and ranges too.
+      const priced = locked && locked.size > 0 ? locked : null;
+      const price = priced ? (i: number) => priced.get(i)?.paisa ?? s.plain[i]! : (i: number) => s.plain[i]!;
+
+      // The candidates: one category or brand in the order's sequence when a filter names exactly
+      // one; the listed ids sorted when filtering by id; else every product in the order.
+      let candidates: Int32Array;
+      let rest = specs;
+      const single = specs.find((f) => f.kind === 'ids' && f.column !== 'id' && f.ids.length === 1) as (FilterSpec & { kind: 'ids' }) | undefined;
+      const byIds = specs.find((f) => f.kind === 'ids' && f.column === 'id') as (FilterSpec & { kind: 'ids' }) | undefined;
+      if (byIds) {
+        const positions = [...new Set(byIds.ids)].map((id) => s.byId.get(id)).filter((i): i is number => i !== undefined);
+        candidates = Int32Array.from(positions).sort(comparator(s, order));
+        rest = specs.filter((f) => f !== byIds);
+      } else if (single) {
+        candidates = sortedMembers(s, single.column, single.ids[0]!, order);
+        rest = specs.filter((f) => f !== single);
+      } else {
+        candidates = sortedAll(s, order);
+      }
+
+      const predicates: Predicate[] = rest.map((f): Predicate => {
+        switch (f.kind) {
+          case 'ids': {
+            const values = s.columns[f.column];
+            const wanted = new Set(f.ids);
+            return (i) => wanted.has(values[i]!);
+          }
+          case 'brandNames': {
+            const names = new Set(f.names);
+            return (i) => names.has(s.brandName[i]!);
+          }
+          case 'price':
+            // Rupees compared as the database compares numeric: paisa / 100 is the double nearest
+            // the decimal, as is the parsed bound.
+            return (i) => {
+              const rupees = price(i) / 100;
+              return rupees >= f.min && rupees <= f.max;
+            };
+          default: // 'sale'
+            return (i) => (s.sale[i] === 1) === f.value;
+        }
+      });
+      if (scope.businessTypeIds) {
+        const mask = await typeMask(s, scope.businessTypeIds);
+        predicates.push((i) => mask[i] === 1);
+      }
+      const matches = (i: number) => {
+        for (const p of predicates) if (!p(i)) return false;
+        return true;
+      };
+
+      // A price sort with locked prices: the products without one in the plain price order, merged
+      // with the business's locked-price products sorted by their locked price (as the SQL path).
+      let sequence: (visit: (i: number) => boolean) => void;
+      if (byPrice && priced) {
+        const dir = order === 'price__DESC' ? -1 : 1;
+        const member = new Uint8Array(s.n);
+        for (const i of candidates) if (priced.has(i)) member[i] = 1;
+        const lockedList = [...priced.keys()]
+          .filter((i) => member[i] === 1)
+          .sort((a, b) => s.oos[a]! - s.oos[b]! || dir * (price(a) - price(b)) || a - b);
+        const before = (a: number, b: number) => (s.oos[a]! - s.oos[b]! || dir * (price(a) - price(b)) || a - b) < 0;
+        sequence = (visit) => {
+          let k = 0;
+          for (const i of candidates) {
+            if (priced.has(i)) continue;
+            while (k < lockedList.length && before(lockedList[k]!, i)) if (!visit(lockedList[k++]!)) return;
+            if (!visit(i)) return;
+          }
+          while (k < lockedList.length) if (!visit(lockedList[k++]!)) return;
+        };
+      } else {
+        sequence = (visit) => {
+          for (const i of candidates) if (!visit(i)) return;
+        };
+      }
+
+      const wanted = query.offset + query.limit + 1;
+      const positions: number[] = [];
+      let seen = 0;
+      sequence((i) => {
+        if (predicates.length && !matches(i)) return true;
+        if (seen++ >= query.offset) positions.push(i);
+        return seen < wanted;
+      });
+      const rows = positions.map(priceFor(s, locked));
+      const result: IndexPage = { rows };
+      if (query.withTotal) {
+        let total = 0;
+        if (predicates.length === 0) total = candidates.length;
+        else for (const i of candidates) if (matches(i)) total++;
+        result.total = total;
+      }
+      return result;
+    },
+  };
+}
+export type CatalogueIndex = ReturnType<typeof createCatalogueIndex>;
