@@ -36,6 +36,11 @@ interface Filters {
   key: string;
 }
 
+interface CategoryFilters extends Filters {
+  tier2: number | null;
+  tier3: number | null;
+}
+
 function priceBounds(min?: string, max?: string): SQL[] {
   if (min !== undefined && max !== undefined && toPaisa(min) > toPaisa(max)) {
     throw badRequest('The price range is inverted: From Rs. must not be above To Rs.');
@@ -46,7 +51,7 @@ function priceBounds(min?: string, max?: string): SQL[] {
   return where;
 }
 
-async function categoryFilters(ctx: BmplContext, category?: string, subcategory?: string): Promise<Filters> {
+async function categoryFilters(ctx: BmplContext, category?: string, subcategory?: string): Promise<CategoryFilters> {
   const where: SQL[] = [];
   const l2 = category === undefined ? null : await marketplaceCategory(ctx, Number(category), 2);
   const l3 = subcategory === undefined ? null : await marketplaceCategory(ctx, Number(subcategory), 3);
@@ -55,7 +60,7 @@ async function categoryFilters(ctx: BmplContext, category?: string, subcategory?
   const tier2 = l2?.id ?? l3?.parent_id ?? null;
   if (tier2 !== null) where.push(sql`c.tier2_id = ${tier2}`);
   if (l3) where.push(sql`c.tier3_id = ${l3.id}`);
-  return { where, key: `${tier2 ?? ''}/${l3?.id ?? ''}` };
+  return { where, key: `${tier2 ?? ''}/${l3?.id ?? ''}`, tier2, tier3: l3?.id ?? null };
 }
 
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
@@ -108,6 +113,12 @@ export async function listProducts(ctx: BmplContext, q: ListQuery): Promise<Bmpl
   await checkBrands(ctx, brandIds);
   const where = [...category.where, ...bounds];
   if (brandIds.length) where.push(sql`c.bmpl_brand_id in (${sql.join(brandIds.map((id) => sql`${id}`), sql`, `)})`);
+  if (ctx.index) {
+    const categories = await categoryIndex(ctx);
+    const filter = { tier2: category.tier2, tier3: category.tier3, brandIds, min: q.min, max: q.max };
+    const fromMemory = await ctx.index.list({ cityId, city, categories }, filter, q.sort, q.offset, q.limit);
+    if (fromMemory) return fromMemory;
+  }
   const key = `${category.key}/${brandIds.join(',')}/${q.min ?? ''}-${q.max ?? ''}`;
   return page(ctx, city, cityId, { where, key }, q.sort, q.offset, q.limit);
 }
@@ -171,6 +182,8 @@ export async function searchProducts(ctx: BmplContext, q: SearchQuery): Promise<
   const sort = q.sort ?? 'default';
   const key = `search:${cityId}:${sort}:${q.min ?? ''}-${q.max ?? ''}:${sub?.id ?? ''}:${text.join(' ')}`;
   const matches = await ctx.cache.get(key, async (): Promise<SearchMatches> => {
+    const fromMemory = await ctx.index?.search(cityId, text, q.sort, { min: q.min, max: q.max, tier3: sub?.id ?? null });
+    if (fromMemory) return fromMemory;
     const narrow = and([...bounds, ...(sub ? [sql`c.tier3_id = ${sub.id}`] : [])]);
     const [row] = await rows(
       ctx.db,
@@ -187,7 +200,8 @@ export async function searchProducts(ctx: BmplContext, q: SearchQuery): Promise<
     return { ids: list(row?.ids), tiers: list(row?.tiers), min: (row?.min as string | null) ?? null, max: (row?.max as string | null) ?? null };
   });
   const pageIds = matches.ids.slice(q.offset, q.offset + q.limit);
-  const found = pageIds.length === 0 ? [] : await rows(
+  const inMemory = pageIds.length === 0 ? null : await ctx.index?.productsOf({ cityId, city, categories: index }, pageIds);
+  const found = pageIds.length === 0 || inMemory ? [] : await rows(
     ctx.db,
     sql`select ${PRODUCT_COLUMNS}, ${CITY_COLUMNS} from bmpl_product_cities c join bmpl_products p on p.id = c.bmpl_product_id
         where c.city_id = ${cityId} and c.bmpl_product_id in (${sql.join(pageIds.map((id) => sql`${id}`), sql`, `)})`,
@@ -199,7 +213,7 @@ export async function searchProducts(ctx: BmplContext, q: SearchQuery): Promise<
     .filter((c) => c !== undefined)
     .sort((a, b) => a.name.localeCompare(b.name));
   return {
-    products: found.map((r) => toListProduct(r, city, index)),
+    products: inMemory ?? found.map((r) => toListProduct(r, city, index)),
     total: matches.ids.length,
     categories,
     price: matches.min == null ? null : wholeRange(matches.min, matches.max as string),

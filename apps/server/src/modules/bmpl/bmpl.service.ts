@@ -10,10 +10,13 @@ import { banners, brands, categories } from '../../db/schema/catalogue.ts';
 import { cities } from '../../db/schema/places.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { TtlCache } from './bmpl.cache.ts';
+import type { BmplIndex } from './bmpl-index.ts';
 
 export interface BmplContext {
   db: Db;
   cache: TtlCache;
+  /** The marketplace in memory (bmpl-index.ts): category pages and searches without SQL once loaded. */
+  index?: BmplIndex;
 }
 
 /** SPEC 9 city name (default Lahore) to its id; an unknown name is a 400 with the choices. */

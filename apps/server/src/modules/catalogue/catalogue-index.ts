@@ -4,7 +4,8 @@ import { toPaisa } from '@shop/domain/money';
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
-import { catalogueVersions, productBusinessTypes, products } from '../../db/schema/catalogue.ts';
+import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
+import { createDbMirror } from '../../lib/db-mirror.ts';
 import { type FilterSpec, type IdColumn, listingFilters } from './listing.service.ts';
 import { productJsonColumns, productsAsJson } from './pricing.service.ts';
 import { RANK_CANDIDATES, searchPlan } from './search.service.ts';
@@ -79,12 +80,6 @@ interface Snapshot {
   trigrams: (Int32Array | undefined)[];
 }
 
-interface Versions {
-  products: number;
-  customer_prices: number;
-  product_business_types: number;
-}
-
 export interface IndexPage {
   rows: Product[];
   total?: number;
@@ -112,12 +107,6 @@ function comparator(s: Snapshot, order: OrderKey): (a: number, b: number) => num
     default:
       return (a, b) => oos[a]! - oos[b]! || a - b;
   }
-}
-
-async function readVersions(db: Db): Promise<Versions> {
-  const rows = await db.select().from(catalogueVersions);
-  const v = Object.fromEntries(rows.map((r) => [r.name, Number(r.version)]));
-  return { products: v.products ?? 0, customer_prices: v.customer_prices ?? 0, product_business_types: v.product_business_types ?? 0 };
 }
 
 /** Products in id order, in chunks (one statement of 100,000 rows would hold the embedded database for a second). */
@@ -345,44 +334,22 @@ export function createCatalogueIndex(
   db: Db,
   options: { maxStaleMs: number; fullReloadMs: number; onLoad?: (info: { products: number; ms: number }) => void },
 ) {
-  let snapshot: Snapshot | null = null;
-  let versions: Versions | null = null;
-  let loadedAt = 0;
-  let checkedAt = -Infinity;
-  let refreshing: Promise<void> | null = null;
-
-  const refresh = (): Promise<void> => {
-    refreshing ??= (async () => {
-      const started = Date.now();
-      const now = await readVersions(db);
-      if (!snapshot || !versions || now.products !== versions.products || started - loadedAt >= options.fullReloadMs) {
-        snapshot = await loadSnapshot(db);
-        loadedAt = started;
-        options.onLoad?.({ products: snapshot.n, ms: Date.now() - started });
-      } else {
-        if (now.customer_prices !== versions.customer_prices) snapshot.locked = new Map();
-        if (now.product_business_types !== versions.product_business_types) {
-          snapshot.types = null;
-          snapshot.typeMasks = new Map();
-        }
+  const mirror = createDbMirror<Snapshot>(db, {
+    tables: ['products', 'customer_prices', 'product_business_types'],
+    reloadOn: ['products'],
+    load: () => loadSnapshot(db),
+    onChange(s, table) {
+      if (table === 'customer_prices') s.locked = new Map();
+      if (table === 'product_business_types') {
+        s.types = null;
+        s.typeMasks = new Map();
       }
-      versions = now;
-      checkedAt = started;
-    })().finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
-  };
-
-  /** The snapshot to answer from, or null (not loaded yet: answer from SQL). */
-  async function current(): Promise<Snapshot | null> {
-    if (Date.now() - checkedAt >= options.maxStaleMs) {
-      const running = refresh();
-      if (options.maxStaleMs === 0) await running;
-      else running.catch(() => {});
-    }
-    return snapshot;
-  }
+    },
+    maxStaleMs: options.maxStaleMs,
+    fullReloadMs: options.fullReloadMs,
+    onLoad: (s, ms) => options.onLoad?.({ products: s.n, ms }),
+  });
+  const current = () => mirror.current();
 
   async function lockedPrices(s: Snapshot, businessId: number): Promise<Map<number, Locked>> {
     let map = s.locked.get(businessId);
@@ -469,9 +436,7 @@ export function createCatalogueIndex(
     },
 
     /** Loads the index now (server start), without waiting for a listing to ask. */
-    warm(): Promise<void> {
-      return refresh();
-    },
+    warm: () => mirror.warm(),
 
     /**
      * One page (rows in order, limit + 1 of them at most) of a listing without search text, or

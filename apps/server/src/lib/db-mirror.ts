@@ -1,0 +1,77 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { catalogueVersions } from '../db/schema/catalogue.ts';
+
+/**
+ * A copy in memory of some tables, kept in step with the database by the change counters of
+ * catalogue_versions (migrations 0007 and 0008: statement triggers raise a table's counter on every
+ * write). The counters are read at most every `maxStaleMs` (0: before every use, as tests need, so
+ * they read their own writes); a moved counter of a `reloadOn` table loads the copy again, of another
+ * table calls `onChange` (to drop what was derived from it). It follows writes by any server instance
+ * or tool. Until the first load is done, `current()` answers null and callers use SQL.
+ */
+export interface MirrorOptions<S> {
+  /** Names in catalogue_versions this copy depends on. */
+  tables: readonly string[];
+  /** Tables whose change means loading everything again. */
+  reloadOn: readonly string[];
+  load(): Promise<S>;
+  /** A change of a table not in reloadOn. */
+  onChange?(snapshot: S, table: string): void;
+  maxStaleMs: number;
+  /** Loaded again after this long even without a change (what the counters do not see). */
+  fullReloadMs: number;
+  onLoad?(snapshot: S, ms: number): void;
+}
+
+export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
+  let snapshot: S | null = null;
+  let versions = new Map<string, number>();
+  let loadedAt = 0;
+  let checkedAt = -Infinity;
+  let refreshing: Promise<void> | null = null;
+
+  const readVersions = async () => {
+    const rows = await db.select().from(catalogueVersions).where(inArray(catalogueVersions.name, [...options.tables]));
+    return new Map(rows.map((r) => [r.name, Number(r.version)]));
+  };
+
+  const refresh = (): Promise<void> => {
+    refreshing ??= (async () => {
+      const started = Date.now();
+      const now = await readVersions();
+      const moved = options.tables.filter((t) => now.get(t) !== versions.get(t));
+      if (!snapshot || started - loadedAt >= options.fullReloadMs || moved.some((t) => options.reloadOn.includes(t))) {
+        const loaded = await options.load();
+        snapshot = loaded;
+        loadedAt = started;
+        options.onLoad?.(loaded, Date.now() - started);
+      } else {
+        for (const t of moved) options.onChange?.(snapshot, t);
+      }
+      versions = now;
+      checkedAt = started;
+    })().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  };
+
+  return {
+    /** The copy to answer from, or null (not loaded yet). */
+    async current(): Promise<S | null> {
+      if (Date.now() - checkedAt >= options.maxStaleMs) {
+        const running = refresh();
+        // Tests wait for their own writes; a server answers from the copy it has (or from SQL while
+        // the first load runs) and takes up the new one when it is ready.
+        if (options.maxStaleMs === 0) await running;
+        else running.catch(() => {});
+      }
+      return snapshot;
+    },
+    /** Loads now (server start), without waiting for a caller to ask. */
+    warm(): Promise<void> {
+      return refresh();
+    },
+  };
+}
