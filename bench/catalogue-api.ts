@@ -24,8 +24,10 @@ const listUrls = tier2.flatMap((id) =>
 );
 const searchUrls = SEARCHES.map((s) => `/api/catalogue/search?search=${encodeURIComponent(s)}`);
 
-// A small deterministic generator (mulberry32), so runs are comparable.
-let seed = 20261122;
+// A small generator (mulberry32). Its seed differs per run (BENCH_SEED repeats one): a second run
+// against the same server must not find the first run's answers in its cache.
+let seed = Number(process.env.BENCH_SEED ?? Date.now() % 2 ** 31);
+console.log(`seed ${seed} (BENCH_SEED=${seed} repeats this run's URLs)`);
 const random = () => {
   seed = (seed + 0x6d2b79f5) | 0;
   let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);

@@ -1,6 +1,6 @@
 // The marketplace's products and city records in memory, for category pages and search (issue 6).
 import type { BmplProduct } from '@shop/domain/bmpl';
-import type { BmplSort } from '@shop/domain/bmpl-rules';
+import { BMPL_SORT_VALUES, type BmplSort } from '@shop/domain/bmpl-rules';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -286,7 +286,12 @@ export function createBmplIndex(db: Db, options: { maxStaleMs: number; fullReloa
   const mirror = createDbMirror<Snapshot>(db, {
     tables: ['bmpl_products', 'bmpl_product_cities'],
     reloadOn: ['bmpl_products', 'bmpl_product_cities'],
-    load: () => loadSnapshot(db),
+    // Every city's list orders sorted while loading, so no page waits for a sort of a city.
+    load: async () => {
+      const s = await loadSnapshot(db);
+      for (const c of s.cities.values()) for (const sort of ['default', ...BMPL_SORT_VALUES] as const) sortedCity(s, c, sort);
+      return s;
+    },
     maxStaleMs: options.maxStaleMs,
     fullReloadMs: options.fullReloadMs,
     onLoad: (s, ms) => options.onLoad?.({ records: [...s.cities.values()].reduce((n, c) => n + c.n, 0), ms }),

@@ -167,11 +167,10 @@ describe('the in-memory search answers as SQL does', () => {
   it('takes the shortest names first when thousands match', async () => {
     const [model] = await database.db.select().from(products).limit(1);
     const { id: _id, nameTsv: _tsv, createdAt: _c, ...fields } = model!;
-    await database.db.insert(products).values(
-      Array.from({ length: 1500 }, (_, k) => ({ ...fields, name: `Bulkwidget ${'x'.repeat(k % 7)} Pack ${k}`, sku: `BULK-${k}`, stock: k % 5 })),
-    );
+    const bulk = Array.from({ length: 3000 }, (_, k) => ({ ...fields, name: `Bulkwidget ${'x'.repeat(k % 7)} ${k % 2 ? 'Pack' : 'Box'} ${k}`, sku: `BULK-${k}`, stock: k % 5 }));
+    for (let k = 0; k < bulk.length; k += 1000) await database.db.insert(products).values(bulk.slice(k, k + 1000));
     const vocabulary = createVocabularySource(database.db);
-    for (const text of ['bulkwidget', 'bulkwidgt pack', 'pack bulkw', 'bulkwidget xxx']) {
+    for (const text of ['bulkwidget', 'bulkwidgt pack', 'pack bulkw', 'bulkwidget xxx', 'bulkwidget pack', 'rice bulkwidget']) {
       const viaSql = await searchProducts(database.db, null, text, 30, vocabulary);
       expect(viaSql.length, text).toBe(30);
       expect(await index.search(text, 30, null, vocabulary), text).toEqual(viaSql);

@@ -63,21 +63,30 @@ interface Snapshot {
   /** Business type -> which products are offered to it (loaded on first business listing). */
   types: Map<number, Int32Array> | null;
   typeMasks: Map<string, Uint8Array>;
-  /** Full-text lexeme (the stored name_tsv) -> the products whose name has it, in id order. */
-  postings: Map<string, Int32Array>;
-  /** The lexemes sorted, for prefix terms ('ric:*'). */
+  /**
+   * Search, as flat arrays (a handful of objects for the garbage collector, not one per name):
+   * the distinct lexemes of the stored name_tsv, sorted (a prefix 'ric:*' is a range of ids);
+   * per lexeme id the products having it (postingData from postingStart[id] to postingStart[id + 1]);
+   * per product its lexeme ids (wordStart / wordData) and its name's trigrams (trigramCodes).
+   */
   lexemes: string[];
+  lexemeIds: Map<string, number>;
+  postingStart: Int32Array;
+  postingData: Int32Array;
+  wordStart: Int32Array;
+  wordData: Int32Array;
+  trigramStart: Int32Array;
+  trigramData: Int32Array;
   /** Names' place in (length, id) order: the order in which search takes its candidates. */
   shortRank: Int32Array;
   /** The products in (length, id) order (shortRank's inverse). */
   byLength: Int32Array;
   /** Whether the name is plain ASCII (similarity in memory follows pg_trgm exactly only for it). */
   ascii: Uint8Array;
-  /** Per product, the last search that found it (shortestMatches), and that count. */
+  /** Per product, how far the current search got with it (shortestMatches), and its working list. */
   stamp: Int32Array;
   epoch: number;
-  /** Each name's trigrams (trigramCodes), computed on first use. */
-  trigrams: (Int32Array | undefined)[];
+  found: Int32Array;
 }
 
 export interface IndexPage {
@@ -155,14 +164,20 @@ async function loadSnapshot(db: Db): Promise<Snapshot> {
     locked: new Map(),
     types: null,
     typeMasks: new Map(),
-    postings: new Map(),
     lexemes: [],
+    lexemeIds: new Map(),
+    postingStart: new Int32Array(0),
+    postingData: new Int32Array(0),
+    wordStart: new Int32Array(n + 1),
+    wordData: new Int32Array(0),
+    trigramStart: new Int32Array(n + 1),
+    trigramData: new Int32Array(0),
     shortRank: new Int32Array(n),
     byLength: new Int32Array(n),
     ascii: new Uint8Array(n),
     stamp: new Int32Array(n),
     epoch: 0,
-    trigrams: new Array(n),
+    found: new Int32Array(n),
   };
   const brands = [...new Set(all.map((p) => p.brand_name))].sort(compareBytes);
   const brandRanks = new Map(brands.map((b, i) => [b, i]));
@@ -184,17 +199,35 @@ async function loadSnapshot(db: Db): Promise<Snapshot> {
     s.viewed[i] = p.viewed_count;
     s.ascii[i] = /^\p{ASCII}*$/u.test(p.name) ? 1 : 0;
   });
-  const lists = new Map<string, number[]>();
-  words.forEach((w, i) => {
-    for (const lexeme of w.split(' ')) {
-      if (!lexeme) continue;
-      const list = lists.get(lexeme);
-      if (list) list.push(i);
-      else lists.set(lexeme, [i]);
+  const perProduct = words.map((w) => w.split(' ').filter(Boolean));
+  s.lexemes = [...new Set(perProduct.flat())].sort();
+  s.lexemes.forEach((lexeme, id) => {
+    s.lexemeIds.set(lexeme, id);
+  });
+  const wordData: number[] = [];
+  const postingCount = new Int32Array(s.lexemes.length + 1);
+  perProduct.forEach((list, i) => {
+    s.wordStart[i] = wordData.length;
+    for (const lexeme of list) {
+      const id = s.lexemeIds.get(lexeme)!;
+      wordData.push(id);
+      postingCount[id + 1]!++;
     }
   });
-  for (const [lexeme, list] of lists) s.postings.set(lexeme, Int32Array.from(list));
-  s.lexemes = [...lists.keys()].sort();
+  s.wordStart[n] = wordData.length;
+  s.wordData = Int32Array.from(wordData);
+  s.postingStart = new Int32Array(s.lexemes.length + 1);
+  for (let id = 0; id < s.lexemes.length; id++) s.postingStart[id + 1] = s.postingStart[id]! + postingCount[id + 1]!;
+  s.postingData = new Int32Array(wordData.length);
+  const fill = s.postingStart.slice(0, s.lexemes.length);
+  for (let i = 0; i < n; i++) for (let x = s.wordStart[i]!; x < s.wordStart[i + 1]!; x++) s.postingData[fill[s.wordData[x]!]!++] = i;
+  const trigramData: number[] = [];
+  all.forEach((p, i) => {
+    s.trigramStart[i] = trigramData.length;
+    if (s.ascii[i]) for (const code of trigramCodes(p.name)) trigramData.push(code);
+  });
+  s.trigramStart[n] = trigramData.length;
+  s.trigramData = Int32Array.from(trigramData);
   const byLength = new Int32Array(n);
   for (let i = 0; i < n; i++) byLength[i] = i;
   // length(name) counts characters (code points).
@@ -252,11 +285,15 @@ export function trigramCodes(text: string): Int32Array {
   return sorted.slice(0, size);
 }
 
-/** pg_trgm's similarity(): shared trigrams over all distinct trigrams of both, as a float4. */
-export function similarity(a: Int32Array, b: Int32Array): number {
-  if (a.length === 0 || b.length === 0) return 0;
+/**
+ * pg_trgm's similarity(): shared trigrams over all distinct trigrams of both, as a float4; `b` from
+ * `from` to `to` (a product's trigrams in the snapshot's flat array).
+ */
+export function similarity(a: Int32Array, b: Int32Array, from = 0, to = b.length): number {
+  const bLength = to - from;
+  if (a.length === 0 || bLength === 0) return 0;
   let shared = 0;
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = from; i < a.length && j < to; ) {
     if (a[i] === b[j]) {
       shared++;
       i++;
@@ -264,69 +301,111 @@ export function similarity(a: Int32Array, b: Int32Array): number {
     } else if (a[i]! < b[j]!) i++;
     else j++;
   }
-  return Math.fround(shared / (a.length + b.length - shared));
+  return Math.fround(shared / (a.length + bLength - shared));
 }
 
-/** The postings of each term (a lexeme, or a prefix written 'ric:*' for every lexeme it begins). */
-function termLists(s: Snapshot, terms: readonly string[]): Int32Array[] {
-  const lists: Int32Array[] = [];
+/** A group of ORed terms (lexemes, or prefixes written 'ric:*') as ranges [from, to) of lexeme ids. */
+function lexemeRanges(s: Snapshot, terms: readonly string[]): number[] {
+  const firstAtLeast = (text: string) => {
+    let lo = 0;
+    let hi = s.lexemes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (s.lexemes[mid]! < text) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const ranges: number[] = [];
   for (const term of terms) {
     if (term.endsWith(':*')) {
       const prefix = term.slice(0, -2);
-      let lo = 0;
-      let hi = s.lexemes.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (s.lexemes[mid]! < prefix) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let k = lo; k < s.lexemes.length && s.lexemes[k]!.startsWith(prefix); k++) lists.push(s.postings.get(s.lexemes[k]!)!);
+      // Every lexeme beginning with the prefix sorts between it and the prefix followed by U+FFFF.
+      const from = firstAtLeast(prefix);
+      const to = firstAtLeast(`${prefix}\uffff`);
+      if (from < to) ranges.push(from, to);
     } else {
-      const list = s.postings.get(term);
-      if (list) lists.push(list);
+      const id = s.lexemeIds.get(term);
+      if (id !== undefined) ranges.push(id, id + 1);
     }
   }
-  return lists;
+  return ranges;
 }
 
 /**
  * The RANK_CANDIDATES shortest names (length, then id) matching every group of a tsquery of ANDed
- * groups of ORed terms. Each product's stamp counts the groups it has been found in during this
- * search (one pass over the postings, no allocation per product); the products found in all are
- * then taken in name-length order.
+ * groups of ORed terms. The group with the fewest postings gives the first matches; each further
+ * group keeps those of them it has, by whichever is fewer steps: reading the group's postings, or
+ * looking at each remaining match's own few lexemes. A stamp per product says how many groups it has
+ * passed in this search, so nothing is allocated per product.
  */
 function shortestMatches(s: Snapshot, groups: readonly string[][]): number[] {
-  const lists = groups.map((g) => termLists(s, g));
-  const stamp = s.stamp;
+  const ranges = groups.map((g) => lexemeRanges(s, g));
+  if (ranges.some((r) => r.length === 0)) return [];
+  const { stamp, postingStart, postingData, wordStart, wordData, found } = s;
+  const size = (r: number[]) => {
+    let total = 0;
+    for (let x = 0; x < r.length; x += 2) total += postingStart[r[x + 1]!]! - postingStart[r[x]!]!;
+    return total;
+  };
+  ranges.sort((a, b) => size(a) - size(b));
   if (s.epoch > 2_000_000_000) {
     stamp.fill(0);
     s.epoch = 0;
   }
   const base = s.epoch + 1;
-  s.epoch += lists.length + 1;
-  const hits: number[] = [];
-  lists.forEach((group, k) => {
-    const last = k === lists.length - 1;
-    for (const list of group) {
-      for (let x = 0; x < list.length; x++) {
-        const i = list[x]!;
-        // k = 0 takes any product; later groups only those found in every earlier one.
-        if (k === 0 ? stamp[i]! < base : stamp[i] === base + k - 1) {
-          stamp[i] = base + k;
-          if (last) hits.push(i);
+  s.epoch += ranges.length;
+  let m = 0;
+  const first = ranges[0]!;
+  for (let x = 0; x < first.length; x += 2) {
+    for (let p = postingStart[first[x]!]!; p < postingStart[first[x + 1]!]!; p++) {
+      const i = postingData[p]!;
+      if (stamp[i] !== base) {
+        stamp[i] = base;
+        found[m++] = i;
+      }
+    }
+  }
+  for (let k = 1; k < ranges.length; k++) {
+    const r = ranges[k]!;
+    const tag = base + k;
+    if (size(r) <= 4 * m) {
+      for (let x = 0; x < r.length; x += 2) {
+        for (let p = postingStart[r[x]!]!; p < postingStart[r[x + 1]!]!; p++) {
+          const i = postingData[p]!;
+          if (stamp[i] === tag - 1) stamp[i] = tag;
+        }
+      }
+    } else {
+      const inGroup = new Uint8Array(s.lexemes.length);
+      for (let x = 0; x < r.length; x += 2) inGroup.fill(1, r[x]!, r[x + 1]!);
+      for (let q = 0; q < m; q++) {
+        const i = found[q]!;
+        for (let w = wordStart[i]!; w < wordStart[i + 1]!; w++) {
+          if (inGroup[wordData[w]!]) {
+            stamp[i] = tag;
+            break;
+          }
         }
       }
     }
-  });
-  const all = base + lists.length - 1;
+    let kept = 0;
+    for (let q = 0; q < m; q++) if (stamp[found[q]!] === tag) found[kept++] = found[q]!;
+    m = kept;
+  }
+  const all = base + ranges.length - 1;
   const result: number[] = [];
-  if (hits.length > 4 * RANK_CANDIDATES) {
-    // Many matches: walking names from the shortest meets RANK_CANDIDATES of them soon.
-    for (let r = 0; r < s.n && result.length < RANK_CANDIDATES; r++) if (stamp[s.byLength[r]!] === all) result.push(s.byLength[r]!);
+  // Many matches: walking names from the shortest meets RANK_CANDIDATES of them after about
+  // n * RANK_CANDIDATES / m names, fewer steps than sorting the matches once m passes sqrt(n * RANK_CANDIDATES).
+  if (m * m > s.n * RANK_CANDIDATES) {
+    const { byLength } = s;
+    for (let r = 0; r < s.n && result.length < RANK_CANDIDATES; r++) if (stamp[byLength[r]!] === all) result.push(byLength[r]!);
     return result;
   }
-  const ranks = Int32Array.from(hits, (i) => s.shortRank[i]!).sort();
-  for (let k = 0; k < ranks.length && k < RANK_CANDIDATES; k++) result.push(s.byLength[ranks[k]!]!);
+  const ranks = new Int32Array(m);
+  for (let x = 0; x < m; x++) ranks[x] = s.shortRank[found[x]!]!;
+  ranks.sort();
+  for (let k = 0; k < m && k < RANK_CANDIDATES; k++) result.push(s.byLength[ranks[k]!]!);
   return result;
 }
 
@@ -337,7 +416,12 @@ export function createCatalogueIndex(
   const mirror = createDbMirror<Snapshot>(db, {
     tables: ['products', 'customer_prices', 'product_business_types'],
     reloadOn: ['products'],
-    load: () => loadSnapshot(db),
+    // Every order sorted while loading, so no listing waits for a sort of 100,000 products.
+    load: async () => {
+      const s = await loadSnapshot(db);
+      for (const order of ORDERS) sortedAll(s, order);
+      return s;
+    },
     onChange(s, table) {
       if (table === 'customer_prices') s.locked = new Map();
       if (table === 'product_business_types') {
@@ -417,12 +501,7 @@ export function createCatalogueIndex(
         if (candidates.some((i) => s.ascii[i] === 0)) return null;
         const rank = new Float64Array(candidates.length);
         candidates.forEach((i, k) => {
-          let t = s.trigrams[i];
-          if (!t) {
-            t = trigramCodes(s.products[i]!.name);
-            s.trigrams[i] = t;
-          }
-          rank[k] = similarity(phrase, t);
+          rank[k] = similarity(phrase, s.trigramData, s.trigramStart[i]!, s.trigramStart[i + 1]!);
         });
         const order = candidates.map((_, k) => k);
         order.sort((x, y) => rank[y]! - rank[x]! || s.oos[candidates[x]!]! - s.oos[candidates[y]!]! || candidates[x]! - candidates[y]!);
