@@ -64,7 +64,7 @@ export async function bmplRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   if (!isTest) index.warm().catch((err: unknown) => app.log.warn({ err: { message: (err as Error).message } }, 'marketplace index not loaded; lists use SQL'));
   const ctx: BmplContext = { db: deps.db, cache: new TtlCache(5 * 60_000, 5_000), index };
-  const answers = new TtlCache(5 * 60_000, 5_000);
+  const answers = new TtlCache(5 * 60_000, 5_000, { admitOnSecond: true });
 
   r.get('/api/bmpl/categories', {
     schema: { tags, summary: 'Food categories by level (2 or 3) and parent id', querystring: CategoriesQuerySchema, response: ok(z.array(BmplCategorySchema)) },

@@ -36,21 +36,36 @@ describe('correctWord', () => {
 });
 
 describe('response cache', () => {
-  it('answers a repeated key from memory within the TTL and shares concurrent misses', async () => {
+  it('keeps a key from its second request, answers it from memory within the TTL, and shares concurrent misses', async () => {
     const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 2 });
     let calls = 0;
     const make = async () => ({ n: ++calls });
     const [a, b] = await Promise.all([cache.get('k', make), cache.get('k', make)]);
     expect(a).toBe('{"data":{"n":1}}');
     expect(b).toBe(a);
-    expect(await cache.get('k', make)).toBe(a);
-    await cache.get('x', make);
-    await cache.get('y', make);
-    expect(await cache.get('k', make)).toBe('{"data":{"n":4}}');
+    // Asked once so far: not kept.
+    expect(await cache.get('k', make)).toBe('{"data":{"n":2}}');
+    expect(await cache.get('k', make)).toBe('{"data":{"n":2}}');
+    expect(calls).toBe(2);
+    for (const key of ['x', 'x', 'y', 'y']) await cache.get(key, make);
+    // k, the oldest of three kept keys with room for two, was pushed out.
+    const before = calls;
+    expect(await cache.get('k', make)).toBe(`{"data":{"n":${before + 1}}}`);
+  });
+  it('keeps nothing of a key asked only once', async () => {
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 10 });
+    let calls = 0;
+    for (let k = 0; k < 50; k++) await cache.get(`once-${k}`, async () => ++calls);
+    expect(calls).toBe(50);
+    await cache.get('twice', async () => ++calls);
+    await cache.get('twice', async () => ++calls);
+    await cache.get('twice', async () => ++calls);
+    expect(calls).toBe(52);
   });
   it('answers a stale entry at once while one background query refreshes it', async () => {
     const cache = createResponseCache({ ttlMs: 1, staleMs: 60_000, maxEntries: 10 });
     let calls = 0;
+    await cache.get('k', async () => calls);
     await cache.get('k', async () => ++calls);
     await new Promise((r) => setTimeout(r, 5));
     let release: () => void = () => {};

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { TtlCache } from './bmpl.cache.ts';
+
+describe('TtlCache', () => {
+  it('keeps a value within its TTL and shares a load between concurrent callers', async () => {
+    const cache = new TtlCache(60_000, 10);
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await Promise.all([cache.get('k', load), cache.get('k', load)])).toEqual([1, 1]);
+    expect(await cache.get('k', load)).toBe(1);
+    expect(loads).toBe(1);
+  });
+
+  it('with admitOnSecond keeps nothing of a key asked once, and keeps it from its second time', async () => {
+    const cache = new TtlCache(60_000, 10, { admitOnSecond: true });
+    let loads = 0;
+    const load = async () => ++loads;
+    for (let k = 0; k < 30; k++) await cache.get(`once-${k}`, load);
+    expect(loads).toBe(30);
+    expect(await cache.get('k', load)).toBe(31);
+    expect(await cache.get('k', load)).toBe(32);
+    expect(await cache.get('k', load)).toBe(32);
+    expect(loads).toBe(32);
+  });
+});
