@@ -39,6 +39,8 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
   const refresh = (): Promise<void> => {
     refreshing ??= (async () => {
       const started = Date.now();
+      // A failed check (the database away) is tried again after maxStaleMs, not on every request.
+      checkedAt = started;
       const now = await readVersions();
       const moved = options.tables.filter((t) => now.get(t) !== versions.get(t));
       if (!snapshot || started - loadedAt >= options.fullReloadMs || moved.some((t) => options.reloadOn.includes(t))) {
@@ -50,7 +52,6 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
         for (const t of moved) options.onChange?.(snapshot, t);
       }
       versions = now;
-      checkedAt = started;
     })().finally(() => {
       refreshing = null;
     });

@@ -12,10 +12,11 @@ import { RANK_CANDIDATES, searchPlan } from './search.service.ts';
 import type { VocabularySource } from './vocabulary.ts';
 
 /**
- * The storefront catalogue held in memory for listings (issue 3): every product's API row, and per
- * sort order the products in that order, so a page of a category is a walk over a ready-sorted list
- * instead of a statement. On the embedded database a listing statement cost 3-5 ms of the server's
- * single thread (building it, planning, running, decoding); a walk costs microseconds.
+ * The storefront catalogue held in memory for listings and the ordering-bar search (issue 3): every
+ * product's API row, per sort order the products in that order, and the names' lexemes and trigrams,
+ * so a page of a category is a walk over a ready-sorted list and a search a few passes over flat
+ * arrays instead of a statement. On the embedded database a listing statement cost 3-5 ms of the
+ * server's single thread (building it, planning, running, decoding), a search 10-35 ms.
  *
  * It is a cache of the database, not a second source of truth:
  * - Triggers (migration 0007) raise a counter in catalogue_versions on every statement that changes
