@@ -167,10 +167,12 @@ describe('the in-memory search answers as SQL does', () => {
   it('takes the shortest names first when thousands match', async () => {
     const [model] = await database.db.select().from(products).limit(1);
     const { id: _id, nameTsv: _tsv, createdAt: _c, ...fields } = model!;
-    const bulk = Array.from({ length: 3000 }, (_, k) => ({ ...fields, name: `Bulkwidget ${'x'.repeat(k % 7)} ${k % 2 ? 'Pack' : 'Box'} ${k}`, sku: `BULK-${k}`, stock: k % 5 }));
+    const bulk = Array.from({ length: 3000 }, (_, k) => ({ ...fields, name: `Bulkwidget ${'x'.repeat(k % 7)} ${k % 3 === 0 ? 'Pack Packet' : k % 2 ? 'Pack' : 'Box'} ${k}`, sku: `BULK-${k}`, stock: k % 5 }));
     for (let k = 0; k < bulk.length; k += 1000) await database.db.insert(products).values(bulk.slice(k, k + 1000));
+    // Short names with two words of one prefix: found twice by the prefix's terms, listed once.
+    await database.db.insert(products).values(Array.from({ length: 40 }, (_, k) => ({ ...fields, name: `Pack Packet ${k}`, sku: `PP-${k}`, stock: 3 })));
     const vocabulary = createVocabularySource(database.db);
-    for (const text of ['bulkwidget', 'bulkwidgt pack', 'pack bulkw', 'bulkwidget xxx', 'bulkwidget pack', 'rice bulkwidget']) {
+    for (const text of ['bulkwidget', 'bulkwidgt pack', 'pack bulkw', 'bulkwidget xxx', 'bulkwidget pack', 'rice bulkwidget', 'bulkwidget pac', 'pac']) {
       const viaSql = await searchProducts(database.db, null, text, 30, vocabulary);
       expect(viaSql.length, text).toBe(30);
       expect(await index.search(text, 30, null, vocabulary), text).toEqual(viaSql);

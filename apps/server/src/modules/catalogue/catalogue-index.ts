@@ -35,6 +35,8 @@ type OrderKey = (typeof ORDERS)[number];
 const LOAD_CHUNK = 5_000;
 const MAX_PRICE_BUSINESSES = 2_000;
 const MAX_MEMBER_LISTS = 20_000;
+/** A search group of at most this many lexemes is read as a merge of their postings (shortestMatches). */
+const MERGE_LEXEMES = 16;
 
 interface Locked {
   paisa: number;
@@ -67,7 +69,8 @@ interface Snapshot {
   /**
    * Search, as flat arrays (a handful of objects for the garbage collector, not one per name):
    * the distinct lexemes of the stored name_tsv, sorted (a prefix 'ric:*' is a range of ids);
-   * per lexeme id the products having it (postingData from postingStart[id] to postingStart[id + 1]);
+   * per lexeme id the products having it, as their places in name-length order, shortest first
+   * (postingData from postingStart[id] to postingStart[id + 1]; byLength turns a place into a product);
    * per product its lexeme ids (wordStart / wordData) and its name's trigrams (trigramCodes).
    */
   lexemes: string[];
@@ -84,10 +87,9 @@ interface Snapshot {
   byLength: Int32Array;
   /** Whether the name is plain ASCII (similarity in memory follows pg_trgm exactly only for it). */
   ascii: Uint8Array;
-  /** Per product, how far the current search got with it (shortestMatches), and its working list. */
+  /** Per place in name-length order, the last search that marked it (shortestMatches). */
   stamp: Int32Array;
   epoch: number;
-  found: Int32Array;
 }
 
 export interface IndexPage {
@@ -178,7 +180,6 @@ async function loadSnapshot(db: Db): Promise<Snapshot> {
     ascii: new Uint8Array(n),
     stamp: new Int32Array(n),
     epoch: 0,
-    found: new Int32Array(n),
   };
   const brands = [...new Set(all.map((p) => p.brand_name))].sort(compareBytes);
   const brandRanks = new Map(brands.map((b, i) => [b, i]));
@@ -200,6 +201,15 @@ async function loadSnapshot(db: Db): Promise<Snapshot> {
     s.viewed[i] = p.viewed_count;
     s.ascii[i] = /^\p{ASCII}*$/u.test(p.name) ? 1 : 0;
   });
+  const byLength = new Int32Array(n);
+  for (let i = 0; i < n; i++) byLength[i] = i;
+  // length(name) counts characters (code points).
+  const length = Int32Array.from(all, (p, i) => (s.ascii[i] ? p.name.length : [...p.name].length));
+  byLength.sort((a, b) => length[a]! - length[b]! || a - b);
+  byLength.forEach((i, rank) => {
+    s.shortRank[i] = rank;
+  });
+  s.byLength = byLength;
   const perProduct = words.map((w) => w.split(' ').filter(Boolean));
   s.lexemes = [...new Set(perProduct.flat())].sort();
   s.lexemes.forEach((lexeme, id) => {
@@ -221,7 +231,11 @@ async function loadSnapshot(db: Db): Promise<Snapshot> {
   for (let id = 0; id < s.lexemes.length; id++) s.postingStart[id + 1] = s.postingStart[id]! + postingCount[id + 1]!;
   s.postingData = new Int32Array(wordData.length);
   const fill = s.postingStart.slice(0, s.lexemes.length);
-  for (let i = 0; i < n; i++) for (let x = s.wordStart[i]!; x < s.wordStart[i + 1]!; x++) s.postingData[fill[s.wordData[x]!]!++] = i;
+  // Each lexeme's products as their places in name-length order, shortest first.
+  for (let rank = 0; rank < n; rank++) {
+    const i = byLength[rank]!;
+    for (let x = s.wordStart[i]!; x < s.wordStart[i + 1]!; x++) s.postingData[fill[s.wordData[x]!]!++] = rank;
+  }
   const trigramData: number[] = [];
   all.forEach((p, i) => {
     s.trigramStart[i] = trigramData.length;
@@ -229,15 +243,6 @@ async function loadSnapshot(db: Db): Promise<Snapshot> {
   });
   s.trigramStart[n] = trigramData.length;
   s.trigramData = Int32Array.from(trigramData);
-  const byLength = new Int32Array(n);
-  for (let i = 0; i < n; i++) byLength[i] = i;
-  // length(name) counts characters (code points).
-  const length = Int32Array.from(all, (p, i) => (s.ascii[i] ? p.name.length : [...p.name].length));
-  byLength.sort((a, b) => length[a]! - length[b]! || a - b);
-  byLength.forEach((i, rank) => {
-    s.shortRank[i] = rank;
-  });
-  s.byLength = byLength;
   return s;
 }
 
@@ -335,78 +340,79 @@ function lexemeRanges(s: Snapshot, terms: readonly string[]): number[] {
 
 /**
  * The RANK_CANDIDATES shortest names (length, then id) matching every group of a tsquery of ANDed
- * groups of ORed terms. The group with the fewest postings gives the first matches; each further
- * group keeps those of them it has, by whichever is fewer steps: reading the group's postings, or
- * looking at each remaining match's own few lexemes. A stamp per product says how many groups it has
- * passed in this search, so nothing is allocated per product.
+ * groups of ORed terms. Postings are kept shortest name first, so the group with the fewest
+ * postings is read in that order (its lexemes' lists merged) and each name is checked against the
+ * other groups by its own few lexemes, stopping at RANK_CANDIDATES: a broad word ('rice', 16,000
+ * names) costs its first few hundred postings, not all of them. A group of many lexemes (a short
+ * prefix) is marked per place instead, and the places walked in order.
  */
 function shortestMatches(s: Snapshot, groups: readonly string[][]): number[] {
   const ranges = groups.map((g) => lexemeRanges(s, g));
   if (ranges.some((r) => r.length === 0)) return [];
-  const { stamp, postingStart, postingData, wordStart, wordData, found } = s;
+  const { stamp, postingStart, postingData, wordStart, wordData, byLength } = s;
   const size = (r: number[]) => {
     let total = 0;
     for (let x = 0; x < r.length; x += 2) total += postingStart[r[x + 1]!]! - postingStart[r[x]!]!;
     return total;
   };
   ranges.sort((a, b) => size(a) - size(b));
+  const others = ranges.slice(1).map((r) => {
+    const inGroup = new Uint8Array(s.lexemes.length);
+    for (let x = 0; x < r.length; x += 2) inGroup.fill(1, r[x]!, r[x + 1]!);
+    return inGroup;
+  });
+  const passes = (i: number) => {
+    for (const inGroup of others) {
+      let found = false;
+      for (let w = wordStart[i]!; w < wordStart[i + 1]! && !found; w++) found = inGroup[wordData[w]!] === 1;
+      if (!found) return false;
+    }
+    return true;
+  };
+  const lexemes: number[] = [];
+  const first = ranges[0]!;
+  for (let x = 0; x < first.length; x += 2) for (let id = first[x]!; id < first[x + 1]!; id++) lexemes.push(id);
+  const result: number[] = [];
+  if (lexemes.length <= MERGE_LEXEMES) {
+    const at = lexemes.map((id) => postingStart[id]!);
+    const end = lexemes.map((id) => postingStart[id + 1]!);
+    let previous = -1;
+    while (result.length < RANK_CANDIDATES) {
+      let best = -1;
+      let bestPlace = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < at.length; k++) {
+        if (at[k]! < end[k]! && postingData[at[k]!]! < bestPlace) {
+          bestPlace = postingData[at[k]!]!;
+          best = k;
+        }
+      }
+      if (best < 0) break;
+      at[best]!++;
+      if (bestPlace === previous) continue; // the same name under two ORed terms
+      previous = bestPlace;
+      const i = byLength[bestPlace]!;
+      if (passes(i)) result.push(i);
+    }
+    return result;
+  }
   if (s.epoch > 2_000_000_000) {
     stamp.fill(0);
     s.epoch = 0;
   }
-  const base = s.epoch + 1;
-  s.epoch += ranges.length;
-  let m = 0;
-  const first = ranges[0]!;
-  for (let x = 0; x < first.length; x += 2) {
-    for (let p = postingStart[first[x]!]!; p < postingStart[first[x + 1]!]!; p++) {
-      const i = postingData[p]!;
-      if (stamp[i] !== base) {
-        stamp[i] = base;
-        found[m++] = i;
-      }
+  const mark = ++s.epoch;
+  let lowest = s.n;
+  let highest = -1;
+  for (const id of lexemes) {
+    for (let p = postingStart[id]!; p < postingStart[id + 1]!; p++) {
+      const place = postingData[p]!;
+      stamp[place] = mark;
+      if (place < lowest) lowest = place;
+      if (place > highest) highest = place;
     }
   }
-  for (let k = 1; k < ranges.length; k++) {
-    const r = ranges[k]!;
-    const tag = base + k;
-    if (size(r) <= 4 * m) {
-      for (let x = 0; x < r.length; x += 2) {
-        for (let p = postingStart[r[x]!]!; p < postingStart[r[x + 1]!]!; p++) {
-          const i = postingData[p]!;
-          if (stamp[i] === tag - 1) stamp[i] = tag;
-        }
-      }
-    } else {
-      const inGroup = new Uint8Array(s.lexemes.length);
-      for (let x = 0; x < r.length; x += 2) inGroup.fill(1, r[x]!, r[x + 1]!);
-      for (let q = 0; q < m; q++) {
-        const i = found[q]!;
-        for (let w = wordStart[i]!; w < wordStart[i + 1]!; w++) {
-          if (inGroup[wordData[w]!]) {
-            stamp[i] = tag;
-            break;
-          }
-        }
-      }
-    }
-    let kept = 0;
-    for (let q = 0; q < m; q++) if (stamp[found[q]!] === tag) found[kept++] = found[q]!;
-    m = kept;
+  for (let place = lowest; place <= highest && result.length < RANK_CANDIDATES; place++) {
+    if (stamp[place] === mark && passes(byLength[place]!)) result.push(byLength[place]!);
   }
-  const all = base + ranges.length - 1;
-  const result: number[] = [];
-  // Many matches: walking names from the shortest meets RANK_CANDIDATES of them after about
-  // n * RANK_CANDIDATES / m names, fewer steps than sorting the matches once m passes sqrt(n * RANK_CANDIDATES).
-  if (m * m > s.n * RANK_CANDIDATES) {
-    const { byLength } = s;
-    for (let r = 0; r < s.n && result.length < RANK_CANDIDATES; r++) if (stamp[byLength[r]!] === all) result.push(byLength[r]!);
-    return result;
-  }
-  const ranks = new Int32Array(m);
-  for (let x = 0; x < m; x++) ranks[x] = s.shortRank[found[x]!]!;
-  ranks.sort();
-  for (let k = 0; k < m && k < RANK_CANDIDATES; k++) result.push(s.byLength[ranks[k]!]!);
   return result;
 }
 
