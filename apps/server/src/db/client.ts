@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type SQL, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from 'drizzle-orm/pg-core';
@@ -116,4 +116,17 @@ export function perDatabase<T>(make: (db: Db) => T): (db: Db) => T {
     }
     return value;
   };
+}
+
+/**
+ * Runs a select and answers its rows, in its order, as one JSON value built by the database. On the
+ * embedded database, decoding rows of many columns through the wire protocol cost twice the query
+ * itself; one JSON text is decoded natively. (json_agg over a sorted subquery keeps its order,
+ * PostgreSQL docs on aggregate functions.) node-postgres parses json itself; PGlite may give text.
+ */
+export async function jsonRows<T>(db: Db, query: SQLWrapper): Promise<T[]> {
+  const result = await db.execute<{ rows: T[] | string }>(sql`select coalesce(json_agg(t), '[]'::json) as rows from (${query}) t`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: { rows: T[] | string }[] }).rows) as { rows: T[] | string }[];
+  const value = row?.rows ?? [];
+  return typeof value === 'string' ? (JSON.parse(value) as T[]) : value;
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { catalogueVersions } from '../db/schema/catalogue.ts';
@@ -73,6 +74,24 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
     /** Loads now (server start), without waiting for a caller to ask. */
     warm(): Promise<void> {
       return refresh();
+    },
+  };
+}
+
+/**
+ * How the server runs a copy: tests check the counters before every use (they read their own
+ * writes); a running server at most once a second, loads at start and logs each load. Spread the
+ * options into the copy's own, then pass the copy to `start`.
+ */
+export function serverMirror(log: FastifyBaseLogger, isTest: boolean, name: string) {
+  return {
+    maxStaleMs: isTest ? 0 : 1_000,
+    onLoad: (info: object) => {
+      if (!isTest) log.info(info, `${name} loaded`);
+    },
+    /** Loads at start (not in tests); until then, and if that fails until the next check, callers use SQL. */
+    start(copy: { warm(): Promise<void> }) {
+      if (!isTest) copy.warm().catch((err: unknown) => log.warn({ err: { message: (err as Error).message } }, `${name} not loaded; answering from SQL`));
     },
   };
 }

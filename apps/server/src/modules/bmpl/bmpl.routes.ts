@@ -27,6 +27,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { homeStrips, listFacets, listProducts, searchProducts } from './bmpl-lists.service.ts';
 import { TtlCache } from './bmpl.cache.ts';
+import { serverMirror } from '../../lib/db-mirror.ts';
 import { createBmplIndex } from './bmpl-index.ts';
 import { sendPrepared } from './bmpl.http.ts';
 import {
@@ -52,17 +53,10 @@ export async function bmplRoutes(app: FastifyInstance, deps: AppDeps) {
   // microseconds instead of a cold query's milliseconds (docs/performance.md, issue 6). Answers ready to
   // send and the data behind them (cities, categories, list totals, search matches) are kept apart, so a
   // burst of new URLs does not push out the totals and matches those URLs share.
-  // Lists and searches from memory (bmpl-index.ts), following the database's change counters at most
-  // a second behind (tests: at once); loaded at start.
-  const isTest = deps.config.NODE_ENV === 'test';
-  const index = createBmplIndex(deps.db, {
-    maxStaleMs: isTest ? 0 : 1_000,
-    fullReloadMs: 60 * 60_000,
-    onLoad: (info) => {
-      if (!isTest) app.log.info(info, 'marketplace index loaded');
-    },
-  });
-  if (!isTest) index.warm().catch((err: unknown) => app.log.warn({ err: { message: (err as Error).message } }, 'marketplace index not loaded; lists use SQL'));
+  // Lists and searches from memory (bmpl-index.ts), following the database's change counters.
+  const copy = serverMirror(app.log, deps.config.NODE_ENV === 'test', 'marketplace index');
+  const index = createBmplIndex(deps.db, { ...copy, fullReloadMs: 60 * 60_000 });
+  copy.start(index);
   const ctx: BmplContext = { db: deps.db, cache: new TtlCache(5 * 60_000, 5_000), index };
   const answers = new TtlCache(5 * 60_000, 5_000, { admitOnSecond: true });
 

@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { serverMirror } from '../../lib/db-mirror.ts';
 import { createCatalogueIndex } from './catalogue-index.ts';
 import { businessTypeWithDescendants, listBusinessProducts, listProducts } from './listing.service.ts';
 import { createViewCounter, productDetail } from './product.service.ts';
@@ -33,16 +34,10 @@ export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps) {
   const isTest = deps.config.NODE_ENV === 'test';
   const cache = createResponseCache({ ttlMs: isTest ? 0 : CACHE_TTL_MS, staleMs: isTest ? 0 : CACHE_STALE_MS, maxEntries: 5000 });
   const vocabulary = createVocabularySource(deps.db);
-  // Listings from memory (catalogue-index.ts): tests see every write at once; a running server
-  // checks the catalogue's change counters at most once a second, and loads at start.
-  const index = createCatalogueIndex(deps.db, {
-    maxStaleMs: isTest ? 0 : 1_000,
-    fullReloadMs: 10 * 60_000,
-    onLoad: (info) => {
-      if (!isTest) app.log.info(info, 'catalogue index loaded');
-    },
-  });
-  if (!isTest) index.warm().catch((err: unknown) => app.log.warn({ err: { message: (err as Error).message } }, 'catalogue index not loaded; listings use SQL'));
+  // Listings and searches from memory (catalogue-index.ts), following the database's change counters.
+  const copy = serverMirror(app.log, isTest, 'catalogue index');
+  const index = createCatalogueIndex(deps.db, { ...copy, fullReloadMs: 10 * 60_000 });
+  copy.start(index);
   const views = createViewCounter(deps.db, deps.config.NODE_ENV === 'test' ? 20 : 2_000);
   app.addHook('onClose', () => views.close());
 

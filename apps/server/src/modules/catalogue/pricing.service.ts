@@ -1,7 +1,7 @@
 import type { Product } from '@shop/domain/catalogue';
 import { displayPrice, type PriceFields, splitTax } from '@shop/domain/pricing';
 import { eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, jsonRows } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { products } from '../../db/schema/catalogue.ts';
 
@@ -49,17 +49,9 @@ export function productJsonColumns(businessId: number | null | Placeholder) {
   };
 }
 
-/**
- * Runs a select of productJsonColumns and answers its rows, in its order, as one JSON value built by
- * the database. On the embedded database, decoding 41 rows of 27 columns through the wire protocol
- * cost twice the query itself; one JSON text is decoded natively.
- * (json_agg over a sorted subquery keeps its order, PostgreSQL docs on aggregate functions.)
- */
-export async function productsAsJson(db: Db, query: SQLWrapper): Promise<Product[]> {
-  const result = await db.execute<{ rows: Product[] | string }>(sql`select coalesce(json_agg(t), '[]'::json) as rows from (${query}) t`);
-  const [row] = (Array.isArray(result) ? result : (result as { rows: { rows: Product[] | string }[] }).rows) as { rows: Product[] | string }[];
-  const value = row?.rows ?? [];
-  return typeof value === 'string' ? (JSON.parse(value) as Product[]) : value;
+/** Runs a select of productJsonColumns and answers its rows, in its order (db/client.ts jsonRows). */
+export function productsAsJson(db: Db, query: SQLWrapper): Promise<Product[]> {
+  return jsonRows<Product>(db, query);
 }
 
 export interface PricedProduct extends Product {

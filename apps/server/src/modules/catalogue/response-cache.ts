@@ -1,3 +1,5 @@
+import { createDoorkeeper } from '../../lib/doorkeeper.ts';
+
 /**
  * A short-lived cache of serialised catalogue answers, per caller's business and query. Catalogue
  * reads dominate traffic and change rarely; answering a repeated page from memory keeps p99 low on
@@ -10,20 +12,13 @@ export function createResponseCache(options: { ttlMs: number; maxEntries: number
   const entries = new Map<string, { at: number; json: string }>();
   // Concurrent misses of one key share one database query.
   const inflight = new Map<string, Promise<string>>();
-  // Admission: an answer is kept from the second time its key is asked (keys seen once are only
-  // remembered, in a set cleared when it grows past 4 x maxEntries). Most URLs asked only once (a
-  // price range dragged, a page deep in a list) would otherwise fill the cache, push out the popular
-  // pages and keep the garbage collector busy with answers nobody asks for again.
-  const seen = new Set<string>();
+  // An answer is kept from the second time its key is asked (lib/doorkeeper.ts).
+  const doorkeeper = createDoorkeeper(4 * options.maxEntries);
   const build = async (key: string, make: () => Promise<unknown>) => {
     const now = Date.now();
     const json = JSON.stringify({ data: await make() });
     if (options.ttlMs <= 0) return json;
-    if (!seen.has(key) && !entries.has(key)) {
-      if (seen.size >= 4 * options.maxEntries) seen.clear();
-      seen.add(key);
-      return json;
-    }
+    if (!entries.has(key) && !doorkeeper.admit(key)) return json;
     if (entries.size >= options.maxEntries) {
       // Oldest first: Map keeps insertion order.
       const oldest = entries.keys().next().value;

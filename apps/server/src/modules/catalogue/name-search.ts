@@ -1,0 +1,273 @@
+// The ordering-bar search's words in memory (catalogue-index.ts holds one per catalogue copy).
+import { RANK_CANDIDATES, type SearchPlan } from './search.service.ts';
+
+/** A search group of at most this many lexemes is read as a merge of their postings (shortestMatches). */
+const MERGE_LEXEMES = 16;
+
+/**
+ * Product names for search, as flat arrays (a handful of objects for the garbage collector, not one
+ * per name), by product position:
+ * the distinct lexemes of the stored name_tsv, sorted (a prefix 'ric:*' is a range of ids);
+ * per lexeme id the products having it, as their places in name-length order, shortest first
+ * (postingData from postingStart[id] to postingStart[id + 1]; byLength turns a place into a product);
+ * per product its lexeme ids (wordStart / wordData) and its name's trigrams (trigramCodes).
+ */
+export interface NameSearch {
+  n: number;
+  lexemes: string[];
+  lexemeIds: Map<string, number>;
+  postingStart: Int32Array;
+  postingData: Int32Array;
+  wordStart: Int32Array;
+  wordData: Int32Array;
+  trigramStart: Int32Array;
+  trigramData: Int32Array;
+  /** Names' place in (length, id) order: the order in which search takes its candidates. */
+  shortRank: Int32Array;
+  /** The products in (length, id) order (shortRank's inverse). */
+  byLength: Int32Array;
+  /** Whether the name is plain ASCII (similarity in memory follows pg_trgm exactly only for it). */
+  ascii: Uint8Array;
+  /** Per place in name-length order, the last search that marked it (shortestMatches). */
+  stamp: Int32Array;
+  epoch: number;
+}
+
+const isAscii = (text: string) => /^\p{ASCII}*$/u.test(text);
+
+/**
+ * The search structure of names (in id order) and their stored name_tsv lexemes (space-separated,
+ * as the database gives them).
+ */
+export function buildNameSearch(names: readonly string[], words: readonly string[]): NameSearch {
+  const n = names.length;
+  const ns: NameSearch = {
+    n,
+    lexemes: [],
+    lexemeIds: new Map(),
+    postingStart: new Int32Array(0),
+    postingData: new Int32Array(0),
+    wordStart: new Int32Array(n + 1),
+    wordData: new Int32Array(0),
+    trigramStart: new Int32Array(n + 1),
+    trigramData: new Int32Array(0),
+    shortRank: new Int32Array(n),
+    byLength: new Int32Array(n),
+    ascii: Uint8Array.from(names, (name) => (isAscii(name) ? 1 : 0)),
+    stamp: new Int32Array(n),
+    epoch: 0,
+  };
+  const byLength = new Int32Array(n);
+  for (let i = 0; i < n; i++) byLength[i] = i;
+  // length(name) counts characters (code points).
+  const length = Int32Array.from(names, (name, i) => (ns.ascii[i] ? name.length : [...name].length));
+  byLength.sort((a, b) => length[a]! - length[b]! || a - b);
+  byLength.forEach((i, rank) => {
+    ns.shortRank[i] = rank;
+  });
+  ns.byLength = byLength;
+  const perProduct = words.map((w) => w.split(' ').filter(Boolean));
+  ns.lexemes = [...new Set(perProduct.flat())].sort();
+  ns.lexemes.forEach((lexeme, id) => {
+    ns.lexemeIds.set(lexeme, id);
+  });
+  const wordData: number[] = [];
+  const postingCount = new Int32Array(ns.lexemes.length + 1);
+  perProduct.forEach((list, i) => {
+    ns.wordStart[i] = wordData.length;
+    for (const lexeme of list) {
+      const id = ns.lexemeIds.get(lexeme)!;
+      wordData.push(id);
+      postingCount[id + 1]!++;
+    }
+  });
+  ns.wordStart[n] = wordData.length;
+  ns.wordData = Int32Array.from(wordData);
+  ns.postingStart = new Int32Array(ns.lexemes.length + 1);
+  for (let id = 0; id < ns.lexemes.length; id++) ns.postingStart[id + 1] = ns.postingStart[id]! + postingCount[id + 1]!;
+  ns.postingData = new Int32Array(wordData.length);
+  const fill = ns.postingStart.slice(0, ns.lexemes.length);
+  // Each lexeme's products as their places in name-length order, shortest first.
+  for (let rank = 0; rank < n; rank++) {
+    const i = byLength[rank]!;
+    for (let x = ns.wordStart[i]!; x < ns.wordStart[i + 1]!; x++) ns.postingData[fill[ns.wordData[x]!]!++] = rank;
+  }
+  const trigramData: number[] = [];
+  names.forEach((name, i) => {
+    ns.trigramStart[i] = trigramData.length;
+    if (ns.ascii[i]) for (const code of trigramCodes(name)) trigramData.push(code);
+  });
+  ns.trigramStart[n] = trigramData.length;
+  ns.trigramData = Int32Array.from(trigramData);
+  return ns;
+}
+
+/**
+ * pg_trgm's trigrams of an ASCII text: each run of letters and digits, lower-cased and padded with
+ * two spaces before and one after, cut into every three consecutive characters; as sorted distinct
+ * numbers (three 7-bit characters each), so that two names compare by merging two short arrays.
+ */
+export function trigramCodes(text: string): Int32Array {
+  const codes: number[] = [];
+  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    const padded = `  ${word} `;
+    for (let k = 0; k + 3 <= padded.length; k++) {
+      codes.push((padded.charCodeAt(k) << 14) | (padded.charCodeAt(k + 1) << 7) | padded.charCodeAt(k + 2));
+    }
+  }
+  const sorted = Int32Array.from(codes).sort();
+  let size = 0;
+  for (let k = 0; k < sorted.length; k++) if (k === 0 || sorted[k] !== sorted[k - 1]) sorted[size++] = sorted[k]!;
+  return sorted.slice(0, size);
+}
+
+/**
+ * pg_trgm's similarity(): shared trigrams over all distinct trigrams of both, as a float4; `b` from
+ * `from` to `to` (a product's trigrams in the snapshot's flat array).
+ */
+export function similarity(a: Int32Array, b: Int32Array, from = 0, to = b.length): number {
+  const bLength = to - from;
+  if (a.length === 0 || bLength === 0) return 0;
+  let shared = 0;
+  for (let i = 0, j = from; i < a.length && j < to; ) {
+    if (a[i] === b[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  return Math.fround(shared / (a.length + bLength - shared));
+}
+
+/** A group of ORed terms (lexemes, or prefixes written 'ric:*') as ranges [from, to) of lexeme ids. */
+function lexemeRanges(s: NameSearch, terms: readonly string[]): number[] {
+  const firstAtLeast = (text: string) => {
+    let lo = 0;
+    let hi = s.lexemes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (s.lexemes[mid]! < text) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const ranges: number[] = [];
+  for (const term of terms) {
+    if (term.endsWith(':*')) {
+      const prefix = term.slice(0, -2);
+      // Every lexeme beginning with the prefix sorts between it and the prefix followed by U+FFFF.
+      const from = firstAtLeast(prefix);
+      const to = firstAtLeast(`${prefix}\uffff`);
+      if (from < to) ranges.push(from, to);
+    } else {
+      const id = s.lexemeIds.get(term);
+      if (id !== undefined) ranges.push(id, id + 1);
+    }
+  }
+  return ranges;
+}
+
+/**
+ * The RANK_CANDIDATES shortest names (length, then id) matching every group of a tsquery of ANDed
+ * groups of ORed terms. Postings are kept shortest name first, so the group with the fewest
+ * postings is read in that order (its lexemes' lists merged) and each name is checked against the
+ * other groups by its own few lexemes, stopping at RANK_CANDIDATES: a broad word ('rice', 16,000
+ * names) costs its first few hundred postings, not all of them. A group of many lexemes (a short
+ * prefix) is marked per place instead, and the places walked in order.
+ */
+function shortestMatches(s: NameSearch, groups: readonly string[][]): number[] {
+  const ranges = groups.map((g) => lexemeRanges(s, g));
+  if (ranges.some((r) => r.length === 0)) return [];
+  const { stamp, postingStart, postingData, wordStart, wordData, byLength } = s;
+  const size = (r: number[]) => {
+    let total = 0;
+    for (let x = 0; x < r.length; x += 2) total += postingStart[r[x + 1]!]! - postingStart[r[x]!]!;
+    return total;
+  };
+  ranges.sort((a, b) => size(a) - size(b));
+  const others = ranges.slice(1).map((r) => {
+    const inGroup = new Uint8Array(s.lexemes.length);
+    for (let x = 0; x < r.length; x += 2) inGroup.fill(1, r[x]!, r[x + 1]!);
+    return inGroup;
+  });
+  const passes = (i: number) => {
+    for (const inGroup of others) {
+      let found = false;
+      for (let w = wordStart[i]!; w < wordStart[i + 1]! && !found; w++) found = inGroup[wordData[w]!] === 1;
+      if (!found) return false;
+    }
+    return true;
+  };
+  const lexemes: number[] = [];
+  const first = ranges[0]!;
+  for (let x = 0; x < first.length; x += 2) for (let id = first[x]!; id < first[x + 1]!; id++) lexemes.push(id);
+  const result: number[] = [];
+  if (lexemes.length <= MERGE_LEXEMES) {
+    const at = lexemes.map((id) => postingStart[id]!);
+    const end = lexemes.map((id) => postingStart[id + 1]!);
+    let previous = -1;
+    while (result.length < RANK_CANDIDATES) {
+      let best = -1;
+      let bestPlace = Number.POSITIVE_INFINITY;
+      for (let k = 0; k < at.length; k++) {
+        if (at[k]! < end[k]! && postingData[at[k]!]! < bestPlace) {
+          bestPlace = postingData[at[k]!]!;
+          best = k;
+        }
+      }
+      if (best < 0) break;
+      at[best]!++;
+      if (bestPlace === previous) continue; // the same name under two ORed terms
+      previous = bestPlace;
+      const i = byLength[bestPlace]!;
+      if (passes(i)) result.push(i);
+    }
+    return result;
+  }
+  if (s.epoch > 2_000_000_000) {
+    stamp.fill(0);
+    s.epoch = 0;
+  }
+  const mark = ++s.epoch;
+  let lowest = s.n;
+  let highest = -1;
+  for (const id of lexemes) {
+    for (let p = postingStart[id]!; p < postingStart[id + 1]!; p++) {
+      const place = postingData[p]!;
+      stamp[place] = mark;
+      if (place < lowest) lowest = place;
+      if (place > highest) highest = place;
+    }
+  }
+  for (let place = lowest; place <= highest && result.length < RANK_CANDIDATES; place++) {
+    if (stamp[place] === mark && passes(byLength[place]!)) result.push(byLength[place]!);
+  }
+  return result;
+}
+
+/**
+ * search.service.ts's searchProducts on these names, same plan and same order: the RANK_CANDIDATES
+ * shortest names having every word, ranked by pg_trgm similarity to the corrected words, then in
+ * stock first (outOfStock per position), then id; the words but the last when nothing has them all.
+ * Product positions, at most `limit`; null when a name or the text is not ASCII (SQL's own
+ * similarity decides those).
+ */
+export function rankedMatches(ns: NameSearch, plan: SearchPlan, limit: number, outOfStock: Uint8Array): number[] | null {
+  if (!isAscii(plan.phrase)) return null;
+  const phrase = trigramCodes(plan.phrase);
+  const run = (groups: string[][]): number[] | null => {
+    const candidates = shortestMatches(ns, groups);
+    if (candidates.some((i) => ns.ascii[i] === 0)) return null;
+    const rank = new Float64Array(candidates.length);
+    candidates.forEach((i, k) => {
+      rank[k] = similarity(phrase, ns.trigramData, ns.trigramStart[i]!, ns.trigramStart[i + 1]!);
+    });
+    const order = candidates.map((_, k) => k);
+    order.sort((x, y) => rank[y]! - rank[x]! || outOfStock[candidates[x]!]! - outOfStock[candidates[y]!]! || candidates[x]! - candidates[y]!);
+    return order.slice(0, limit).map((k) => candidates[k]!);
+  };
+  let found = run(plan.groups);
+  if (found && found.length === 0 && plan.groups.length > 1) found = run(plan.groups.slice(0, -1));
+  return found;
+}
