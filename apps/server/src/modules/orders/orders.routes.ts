@@ -1,6 +1,7 @@
 import { NOT_ALLOWED_TO_ORDER } from '@shop/domain/roles';
 import {
   CartPriceInputSchema,
+  CreditStandingSchema,
   OrderSchema,
   OrderStatusInputSchema,
   PlaceOrderInputSchema,
@@ -14,6 +15,7 @@ import type { AppDeps } from '../../app.ts';
 import { requireRegistered, requireSession } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { priceProducts } from '../catalogue/pricing.service.ts';
+import { readCreditStanding } from './credit.service.ts';
 import { changeOrderStatus } from './order-status.service.ts';
 import { findOrder, listOrders, type Reader } from './orders-read.service.ts';
 import { placeOrder } from './place-order.service.ts';
@@ -109,6 +111,22 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
       const auth = requireRegistered(request, 'You cannot approve order!');
       const order = await changeOrderStatus(deps.db, { userId: auth.userId, businessId: auth.businessId }, request.params.id, request.body);
       return { data: order };
+    },
+  );
+
+  r.get(
+    '/api/orders/credit',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "What the caller's business owes against its credit limit (Credit ledger payable plus open Credit orders) and what is available",
+        security,
+        response: { 200: z.object({ data: CreditStandingSchema }) },
+      },
+    },
+    async (request) => {
+      const auth = requireRegistered(request, SIGN_IN_FOR_ORDERS);
+      return { data: await readCreditStanding(deps.db, auth.businessId) };
     },
   );
 
