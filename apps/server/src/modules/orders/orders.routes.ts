@@ -39,7 +39,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
         tags: ['orders'],
         summary: 'Place an order (or, with id, an Approver confirms a Pending order); priced and decided by the server',
         description:
-          'Send an Idempotency-Key header to make retries safe: the same key answers the first order. Prices, totals, status and ids in the body are not trusted.',
+          'Send an Idempotency-Key header to make retries safe: the same key with the same order answers the first order; with another order it answers 422. A Credit order that would take what the business owes above its credit limit answers 409. Prices, totals, status and ids in the body are not trusted.',
         security,
         headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
         body: PlaceOrderInputSchema,

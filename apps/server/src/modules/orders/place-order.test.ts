@@ -216,6 +216,21 @@ describe('idempotency', () => {
     expect(body<{ data: Order }>(await place({ ...headers, 'idempotency-key': newKey() }, payload)).data.id).not.toBe(first.id);
   });
 
+  it('the same lines in another order, or split, are the same request; another payment mode is not', async () => {
+    const { business, headers } = await owner('Credit');
+    await t.database.db.update(businesses).set({ creditLimit: '100000.00' }).where(eq(businesses.id, business.id));
+    const ps = await makeProducts(t.database.db, 2);
+    const key = newKey();
+    const a = { product_id: ps[0]?.id, quantity: 2 };
+    const b = { product_id: ps[1]?.id, quantity: 1 };
+    const first = body<{ data: Order }>(await place({ ...headers, 'idempotency-key': key }, { payment_mode: 'Cash', order_details: [a, b] })).data;
+    const swapped = await place({ ...headers, 'idempotency-key': key }, { payment_mode: 'Cash', order_details: [b, { ...a, quantity: 1 }, { ...a, quantity: 1 }] });
+    expect(swapped.statusCode).toBe(200);
+    expect(body<{ data: Order }>(swapped).data.id).toBe(first.id);
+    const credit = await place({ ...headers, 'idempotency-key': key }, { payment_mode: 'Credit', order_details: [a, b] });
+    expect(credit.statusCode).toBe(422);
+  });
+
   it('concurrent retries with one key make exactly one order', async () => {
     const { user, headers } = await owner();
     const [p] = await makeProducts(t.database.db, 1);
