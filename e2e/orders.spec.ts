@@ -260,6 +260,40 @@ test("the credit user's outstandings show the four buckets and the Credit total"
   await expect(page.getByRole('table')).toContainText('Credit');
 });
 
+test('a Credit order above the credit limit is explained before Place order and refused by the server (issue 14.12)', async ({ page }) => {
+  await signInAs(page, 'credit@demo.pk');
+  const available = await page.evaluate(async () => {
+    const res = await fetch('/api/orders/credit', { headers: { authorization: `Bearer ${localStorage.getItem('@token')}` } });
+    return Number((await res.json()).data.available);
+  });
+  const products = await pricedProducts(page);
+  const fits = (p: Priced) => Math.floor(available / Number(p.unit_price)) + 1;
+  const product = products.find((p) => fits(p) <= Math.min(p.stock, 9999) && fits(p) <= 2000);
+  if (!product) throw new Error('no product in the demo data that can pass the credit limit');
+  await putInCart(page, product, fits(product));
+  await checkOut(page);
+  await page.getByRole('radio', { name: 'Credit' }).check();
+  const warning = page.getByRole('alert').filter({ hasText: 'above its credit limit' });
+  await expect(warning).toContainText('This order of Rs. ');
+  await expect(warning).toContainText('Please choose Cash on Delivery, order less, or clear your outstanding first.');
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/write/Orders') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const refused = await answered;
+  expect(refused.status()).toBe(409);
+  await expect(page.getByRole('dialog')).toContainText((await refused.json()).error);
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  // A modest order fits: the checkout says what is available and the order is placed.
+  await page.getByRole('tab', { name: 'Your Cart' }).click();
+  const input = cartItems(page).getByRole('textbox', { name: `Quantity of ${product.name}`, exact: true });
+  await input.fill('1');
+  await input.press('Enter');
+  await checkOut(page);
+  await page.getByRole('radio', { name: 'Credit' }).check();
+  await expect(page.getByTestId('credit-available')).toContainText('Credit available: Rs. ');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Your order has been placed.');
+});
+
 test('empty states and no ledger call for a Guest', async ({ page, isMobile }) => {
   await signInAs(page, 'owner@demo.pk');
   await page.goto('/ledgers');

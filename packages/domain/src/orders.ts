@@ -154,6 +154,20 @@ export const BusinessSchema = BusinessCreditSchema.extend({
 });
 export type Business = z.infer<typeof BusinessSchema>;
 
+/**
+ * Issue 14 point 12: what the caller's business owes against its credit limit (GET /api/orders/credit),
+ * so the checkout can tell a Credit buyer before Place order; the server checks again when placing.
+ */
+export const CreditStandingSchema = z.object({
+  credit_limit: MoneySchema,
+  /** SPEC 2: payable over the business's Credit ledger entries. */
+  ledger_outstanding: MoneySchema,
+  /** Remaining amount of the business's Credit orders not yet Delivered or Rejected. */
+  open_orders: MoneySchema,
+  available: MoneySchema,
+});
+export type CreditStanding = z.infer<typeof CreditStandingSchema>;
+
 /** SPEC 3 "Business user: address"; no secrets. */
 export const BusinessUserSchema = z.object({
   id: z.number().int(),

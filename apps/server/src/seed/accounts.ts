@@ -33,7 +33,7 @@ const BUSINESSES: readonly BusinessPlan[] = [
   },
   {
     key: 'hotel', name: 'Crescent Hotel & Caterers', type: 'HoReCa', subType: 'Hotel', city: 'Islamabad', area: 'Blue Area',
-    paymentMode: 'Credit', creditLimit: '500000.00', advanceAmount: '0.00', paymentDays: 30, latitude: 33.7104, longitude: 73.0551, cmId: 'CM-000201',
+    paymentMode: 'Credit', creditLimit: '1000000.00', advanceAmount: '0.00', paymentDays: 30, latitude: 33.7104, longitude: 73.0551, cmId: 'CM-000201',
   },
   {
     key: 'office', name: 'Karachi Office Supplies Co', type: 'Offices and Institutions', subType: 'Office', city: 'Karachi', area: 'Saddar',

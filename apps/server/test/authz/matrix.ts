@@ -110,6 +110,7 @@ export const ROWS: Row[] = [
     expect: registered({ owner: 403, orderer: 403, viewer: 403, otherBusiness: 403 }),
     request: async (w) => ({ method: 'POST', url: `/api/orders/${await w.freshPendingOrder()}/status`, payload: { status: 'Rejected' } }),
   },
+  { route: 'GET /api/orders/credit', case: "own business's credit standing (checkout)", expect: registered(), request: get('/api/orders/credit') },
   { route: 'POST /api/cart/price', case: 'price cart lines for own business', expect: all(200, { anonymous: 401 }), request: (w) => ({ method: 'POST', url: '/api/cart/price', payload: { ids: w.productIds.slice(0, 3) } }) },
   {
     route: 'GET /api/read/Businesses/:id',

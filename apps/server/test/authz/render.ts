@@ -33,6 +33,24 @@ Their prices are the caller's own: customer-specific prices only for the caller'
 guest's or another business's), marketplace prices only the selected city's. The matrix test calls each of
 them as every caller and checks that a guest sees no customer-specific price and a business sees only its own.
 
+## Orders: credit and retries
+
+- Credit beyond the limit (issue 14.12). Threat: a business, or two of its buyers at the same moment, place
+  Credit orders for more than the wholesaler agreed to lend it. The server refuses (409, with the amount, the
+  limit and what is still available) a Credit order that would take what the business owes above its
+  \`credit_limit\`: owed is the payable of its Credit ledger entries plus its Credit orders not yet Delivered
+  or Rejected (one rule, \`checkCredit\` in \`packages/domain/src/credit.ts\`, which the checkout also shows
+  before Place order). Credit placements of one business are serialised by a transaction-scoped advisory
+  lock, so racing orders cannot both pass; an Approver confirming a Pending order as Credit is checked the
+  same way. Proved by \`apps/server/src/modules/orders/credit-limit.test.ts\` (16 orders racing for a limit on
+  PostgreSQL: the accepted ones stay within it) and \`credit-demo.test.ts\`.
+- Idempotency-Key reused with another order (issue 14.13). Threat: a client (or a bug) sends a new order with
+  an old key and is told the first order is this one, so the new order is silently lost. The server keeps a
+  SHA-256 of the request (payment mode, merged lines, the order confirmed) with the order and answers 422
+  \`{ error }\` when the key comes with a different one; the same request still answers the first order.
+  Proved by \`apps/server/src/modules/orders/place-order.test.ts\` "a retried request answers the first order
+  instead of making a second".
+
 ## Other protections
 
 - Tokens: HS256 with a fixed algorithm, signed with \`JWT_SECRET\`; unsigned (alg none), altered, expired

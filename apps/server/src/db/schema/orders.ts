@@ -28,6 +28,12 @@ export const orders = pgTable('orders', {
   businessName: text('business_name').notNull(),
   orderBy: text('order_by').notNull(),
   idempotencyKey: text('idempotency_key'),
+  /**
+   * SHA-256 of the canonical request that made the order with idempotency_key (issue 14 point 13):
+   * the same key with another body is refused (422) instead of answering this order. Null for
+   * orders placed without a key, and for those placed before the column existed.
+   */
+  requestHash: text('request_hash'),
   decidedBy: integer('decided_by').references(() => businessUsers.id),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   createdAt: createdAt(),

@@ -5,7 +5,7 @@ import type { Order, OrderDetail } from '@shop/domain/orders';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderDetails, orders } from '../../db/schema/orders.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { HttpError, notFound } from '../../lib/http-error.ts';
 
 /** Exact two-decimal rupees from a numeric column. */
 export const money = (v: string | number) => fromPaisa(toPaisa(typeof v === 'number' ? v.toFixed(2) : v));
@@ -159,13 +159,22 @@ export async function findBusinessOrder(db: Db, businessId: number, id: number):
   return order ?? null;
 }
 
-export async function findOrderByIdempotencyKey(db: Db, businessUserId: number, key: string): Promise<Order | null> {
+export const KEY_REUSED = 'This Idempotency-Key was already used for a different order. Send a new key for a new order.';
+
+/**
+ * The order a buyer already placed with this Idempotency-Key. Issue 14 point 13: a key reused with
+ * another request (requestHash differs) is refused with 422 rather than answered with that order.
+ * Orders stored without a hash (placed before migration 0009) are answered as before.
+ */
+export async function findOrderByIdempotencyKey(db: Db, businessUserId: number, key: string, requestHash: string): Promise<Order | null> {
   const [row] = await db
-    .select(orderColumns)
+    .select({ ...orderColumns, request_hash: orders.requestHash })
     .from(orders)
     .where(and(eq(orders.businessUserId, businessUserId), eq(orders.idempotencyKey, key)))
     .limit(1);
   if (!row) return null;
-  const [order] = await withDetails(db, [row]);
+  const { request_hash: storedHash, ...columns } = row;
+  if (storedHash != null && storedHash !== requestHash) throw new HttpError(422, KEY_REUSED);
+  const [order] = await withDetails(db, [columns]);
   return order ?? null;
 }

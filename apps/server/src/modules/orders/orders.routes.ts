@@ -1,6 +1,7 @@
 import { NOT_ALLOWED_TO_ORDER } from '@shop/domain/roles';
 import {
   CartPriceInputSchema,
+  CreditStandingSchema,
   OrderSchema,
   OrderStatusInputSchema,
   PlaceOrderInputSchema,
@@ -14,6 +15,7 @@ import type { AppDeps } from '../../app.ts';
 import { requireRegistered, requireSession } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { priceProducts } from '../catalogue/pricing.service.ts';
+import { readCreditStanding } from './credit.service.ts';
 import { changeOrderStatus } from './order-status.service.ts';
 import { findOrder, listOrders, type Reader } from './orders-read.service.ts';
 import { placeOrder } from './place-order.service.ts';
@@ -37,7 +39,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
         tags: ['orders'],
         summary: 'Place an order (or, with id, an Approver confirms a Pending order); priced and decided by the server',
         description:
-          'Send an Idempotency-Key header to make retries safe: the same key answers the first order. Prices, totals, status and ids in the body are not trusted.',
+          'Send an Idempotency-Key header to make retries safe: the same key with the same order answers the first order; with another order it answers 422. A Credit order that would take what the business owes above its credit limit answers 409. Prices, totals, status and ids in the body are not trusted.',
         security,
         headers: z.object({ 'idempotency-key': z.string().trim().min(1).max(200).optional() }),
         body: PlaceOrderInputSchema,
@@ -109,6 +111,22 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
       const auth = requireRegistered(request, 'You cannot approve order!');
       const order = await changeOrderStatus(deps.db, { userId: auth.userId, businessId: auth.businessId }, request.params.id, request.body);
       return { data: order };
+    },
+  );
+
+  r.get(
+    '/api/orders/credit',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "What the caller's business owes against its credit limit (Credit ledger payable plus open Credit orders) and what is available",
+        security,
+        response: { 200: z.object({ data: CreditStandingSchema }) },
+      },
+    },
+    async (request) => {
+      const auth = requireRegistered(request, SIGN_IN_FOR_ORDERS);
+      return { data: await readCreditStanding(deps.db, auth.businessId) };
     },
   );
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { CANNOT_APPROVE, NOT_ALLOWED_TO_ORDER } from '@shop/domain/roles';
 import type { PaymentMode, UserType } from '@shop/domain/constants';
 import { fromPaisa } from '@shop/domain/money';
@@ -11,6 +12,7 @@ import { products } from '../../db/schema/catalogue.ts';
 import { orderDetails, orders } from '../../db/schema/orders.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error.ts';
 import { type Priced, priceProducts, priceRows, productJsonColumns } from '../catalogue/pricing.service.ts';
+import { checkCreditUnderLock } from './credit.service.ts';
 import { findBusinessOrder, findOrderByIdempotencyKey, isoTimestamp, orderColumns, toDetail, toOrder } from './orders-read.service.ts';
 
 export interface Caller {
@@ -55,6 +57,18 @@ function priceLines(lines: readonly Line[], priced: Map<number, Priced<OrderProd
 }
 
 type PricedLines = ReturnType<typeof priceLines>;
+
+/**
+ * Issue 14 point 13: what makes two requests with one Idempotency-Key "the same order": the order
+ * confirmed (id), the payment mode and the merged lines. Everything else in the body is either
+ * ignored by the server (prices, totals, status) or must be the caller's own (ids, else 403).
+ */
+function requestHash(input: PlaceOrderInput, lines: readonly Line[]): string {
+  const sorted = [...lines].sort((a, b) => a.productId - b.productId).map((l) => [l.productId, l.quantity]);
+  return createHash('sha256')
+    .update(JSON.stringify([input.id ?? null, input.payment_mode, sorted]))
+    .digest('base64url');
+}
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -160,12 +174,12 @@ function prepareOrderInsert(db: Db): PreparedSql<{ created_on: string; lines: [n
     with o as (
       insert into ${orders} (id, order_number, status, address, contact_no, total_price, sell_price_total, tax_total,
         discount_price, paid_amount, remaining_amount, cm_id, business_id, business_user_id, payment_mode, payment_days,
-        metro_store_id, delivery_id, customer_id, business_name, order_by, idempotency_key)
+        metro_store_id, delivery_id, customer_id, business_name, order_by, idempotency_key, request_hash)
       values (${p('id', 'int')}, ${p('order_number', 'text')}, ${p('status', 'text')}, ${p('address', 'text')}, ${p('contact_no', 'text')},
         ${p('total_price', 'numeric')}, ${p('sell_price_total', 'numeric')}, ${p('tax_total', 'numeric')}, 0, 0, ${p('remaining_amount', 'numeric')},
         ${p('cm_id', 'text')}, ${p('business_id', 'int')}, ${p('business_user_id', 'int')}, ${p('payment_mode', 'text')}, ${p('payment_days', 'int')},
         ${p('metro_store_id', 'int')}, ${p('delivery_id', 'int')}, ${p('customer_id', 'text')}, ${p('business_name', 'text')},
-        ${p('order_by', 'text')}, ${p('key', 'text')})
+        ${p('order_by', 'text')}, ${p('key', 'text')}, ${p('request_hash', 'text')})
       on conflict (business_user_id, idempotency_key) do nothing
       returning id, created_at
     ), d as (
@@ -187,6 +201,7 @@ const orderInsert = perDatabase(prepareOrderInsert);
  */
 export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput, idempotencyKey?: string): Promise<Order> {
   const lines = mergeLines(input.order_details);
+  const hash = idempotencyKey ? requestHash(input, lines) : null;
   const [ctx] = await orderContext(db).execute({
     userId: caller.userId,
     businessId: caller.businessId,
@@ -196,9 +211,9 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
   if (!ctx) throw unauthorized();
   const type = ctx.type as UserType;
 
-  // A retried request with the same key answers the first order, whatever its body now says.
-  if (ctx.existingId != null && idempotencyKey) {
-    const first = await findOrderByIdempotencyKey(db, caller.userId, idempotencyKey);
+  // A retried request with the same key answers the first order; with another body it is a 422.
+  if (ctx.existingId != null && idempotencyKey && hash) {
+    const first = await findOrderByIdempotencyKey(db, caller.userId, idempotencyKey, hash);
     if (first) return first;
   }
   if (input.id != null) {
@@ -242,15 +257,23 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
     order_by: ctx.name,
   };
   const values = lineValues(priced);
-  // The order and its lines in ONE statement (atomic on its own, so no begin/commit round trips).
-  const [row] = await orderInsert(db).execute({ ...order, key: idempotencyKey ?? null, lines: JSON.stringify(values) });
+  const params = { ...order, key: idempotencyKey ?? null, request_hash: hash, lines: JSON.stringify(values) };
+  // Cash and Advance: the order and its lines in ONE statement (atomic on its own, so no begin/commit
+  // round trips). Credit: in a transaction serialised per business with the credit check (issue 14.12).
+  const [row] =
+    input.payment_mode === 'Credit'
+      ? await db.transaction(async (tx) => {
+          const check = await checkCreditUnderLock(tx, { businessId: caller.businessId, orderTotal: totals.total, userId: caller.userId, key: idempotencyKey });
+          return check.keyUsed ? [] : orderInsert(tx as unknown as Db).execute(params);
+        })
+      : await orderInsert(db).execute(params);
   if (row) {
     const lineIds = new Map(row.lines.map(([id, productId]) => [productId, id]));
     const details: OrderDetail[] = values.map((v) => ({ id: lineIds.get(v.product_id) as number, ...v })).sort((x, y) => x.id - y.id);
     return { ...order, created_on: row.created_on, order_details: details };
   }
   // Another request with the same key was first: answer its order.
-  const first = idempotencyKey ? await findOrderByIdempotencyKey(db, caller.userId, idempotencyKey) : null;
+  const first = idempotencyKey && hash ? await findOrderByIdempotencyKey(db, caller.userId, idempotencyKey, hash) : null;
   if (!first) throw new HttpError(500, 'Something went wrong on our side. Please try again.');
   return first;
 }
@@ -279,6 +302,8 @@ async function confirmPendingOrder(db: Db, caller: Caller, input: PlaceOrderInpu
   const totals = orderTotals(priced);
 
   return db.transaction(async (tx) => {
+    // Confirming as Credit adds this order to what the business owes: the same check as a new order.
+    if (input.payment_mode === 'Credit') await checkCreditUnderLock(tx, { businessId: caller.businessId, orderTotal: totals.total, excludeOrderId: id });
     const [row] = await tx
       .update(orders)
       .set({

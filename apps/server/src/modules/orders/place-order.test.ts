@@ -2,12 +2,13 @@ import { NOT_ALLOWED_TO_ORDER } from '@shop/domain/roles';
 import type { Order } from '@shop/domain/orders';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessUsers } from '../../db/schema/business.ts';
+import { businesses, businessUsers } from '../../db/schema/business.ts';
 import { products } from '../../db/schema/catalogue.ts';
 import { orderDetails, orders } from '../../db/schema/orders.ts';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { guestHeaders, makeBusiness, makeUser, signIn } from '../../../test/factories.ts';
 import { makeProducts, newKey, setCustomerPrice } from '../../../test/order-factories.ts';
+import { KEY_REUSED } from './orders-read.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,6 +109,8 @@ describe('status decision (SPEC 4)', () => {
 
   it('the limit does not apply to Credit orders', async () => {
     const business = await makeBusiness(t.database.db, { paymentMode: 'Credit' });
+    // Within the business's credit limit (issue 14.12 checks Credit orders against it, not the user's limit).
+    await t.database.db.update(businesses).set({ creditLimit: '100000.00' }).where(eq(businesses.id, business.id));
     const orderer = await makeUser(t.database.db, { businessId: business.id, type: 'Orderer', limit: '0.00' });
     const [p] = await makeProducts(t.database.db, 1);
     const res = await place(await signIn(t.app, orderer.email), { payment_mode: 'Credit', order_details: [{ product_id: p?.id, quantity: 9 }] });
@@ -193,14 +196,39 @@ describe('idempotency', () => {
     const key = newKey();
     const payload = { payment_mode: 'Cash', order_details: [{ product_id: ps[0]?.id, quantity: 1 }] };
     const first = body<{ data: Order }>(await place({ ...headers, 'idempotency-key': key }, payload)).data;
-    // Even with another body, the same key is the same order.
-    const again = await place({ ...headers, 'idempotency-key': key }, { ...payload, order_details: [{ product_id: ps[1]?.id, quantity: 7 }] });
+    // The same body again (prices and totals the server ignores may differ) is the same order.
+    const again = await place({ ...headers, 'idempotency-key': key }, { ...payload, total_price: '1.00' });
     expect(again.statusCode).toBe(200);
     expect(body<{ data: Order }>(again).data).toEqual(first);
+    // Issue 14.13: the key with another body is not answered with the first order as if it were this one.
+    for (const other of [
+      { ...payload, order_details: [{ product_id: ps[1]?.id, quantity: 1 }] },
+      { ...payload, order_details: [{ product_id: ps[0]?.id, quantity: 2 }] },
+      { ...payload, order_details: [...payload.order_details, { product_id: ps[1]?.id, quantity: 1 }] },
+    ]) {
+      const reused = await place({ ...headers, 'idempotency-key': key }, other);
+      expect(reused.statusCode).toBe(422);
+      expect(body(reused).error).toBe(KEY_REUSED);
+    }
     const mine = await t.database.db.select({ n: count() }).from(orders).where(eq(orders.businessUserId, user.id));
     expect(mine[0]?.n).toBe(1);
     // Without a key (or with a new one) it is a new order.
     expect(body<{ data: Order }>(await place({ ...headers, 'idempotency-key': newKey() }, payload)).data.id).not.toBe(first.id);
+  });
+
+  it('the same lines in another order, or split, are the same request; another payment mode is not', async () => {
+    const { business, headers } = await owner('Credit');
+    await t.database.db.update(businesses).set({ creditLimit: '100000.00' }).where(eq(businesses.id, business.id));
+    const ps = await makeProducts(t.database.db, 2);
+    const key = newKey();
+    const a = { product_id: ps[0]?.id, quantity: 2 };
+    const b = { product_id: ps[1]?.id, quantity: 1 };
+    const first = body<{ data: Order }>(await place({ ...headers, 'idempotency-key': key }, { payment_mode: 'Cash', order_details: [a, b] })).data;
+    const swapped = await place({ ...headers, 'idempotency-key': key }, { payment_mode: 'Cash', order_details: [b, { ...a, quantity: 1 }, { ...a, quantity: 1 }] });
+    expect(swapped.statusCode).toBe(200);
+    expect(body<{ data: Order }>(swapped).data.id).toBe(first.id);
+    const credit = await place({ ...headers, 'idempotency-key': key }, { payment_mode: 'Credit', order_details: [a, b] });
+    expect(credit.statusCode).toBe(422);
   });
 
   it('concurrent retries with one key make exactly one order', async () => {

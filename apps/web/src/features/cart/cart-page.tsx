@@ -16,7 +16,7 @@ import { CheckoutView } from './checkout-view.tsx';
 import { MostAddToCart } from './most-add-to-cart.tsx';
 import { buildOrder, newIdempotencyKey, sendOrder } from './place-order.ts';
 import { useCartRefresh } from './use-cart-refresh.ts';
-import { useCheckoutData } from './use-checkout-data.ts';
+import { useCheckoutData, useCreditStanding } from './use-checkout-data.ts';
 
 type View = 'cart' | 'checkout';
 interface Message {
@@ -47,6 +47,7 @@ export function CartPage() {
   const refresh = useCartRefresh(`${user?.id ?? 'none'}:${user?.type ?? ''}`);
   const checkout = useCheckoutData(isGuest ? null : (user?.businessId ?? null), isGuest ? null : (confirming?.business_user_id ?? user?.id ?? null));
   const paymentMode: PaymentMode = chosenMode === 'Cash' || chosenMode === checkout.paymentMode ? chosenMode : 'Cash';
+  const credit = useCreditStanding(!isGuest && view === 'checkout' && paymentMode === 'Credit');
 
   const clearCart = () => {
     updateCart(() => []);
@@ -72,6 +73,7 @@ export function CartPage() {
       attempt.current = null;
       clearCart();
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void queryClient.invalidateQueries({ queryKey: ['credit-standing'] });
       if (placed.status === 'Pending') {
         // SPEC 4: a pending order goes to /home.
         navigate('/home');
@@ -81,7 +83,10 @@ export function CartPage() {
       setConfirmed(placed.order_number);
       navigate('/cart', { replace: true, state: null });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 409) void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      if (err instanceof ApiError && err.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: ['orders'] });
+        void queryClient.invalidateQueries({ queryKey: ['credit-standing'] });
+      }
       setMessage({ title: 'Alert', text: err instanceof Error ? err.message : 'Something went wrong.' });
     } finally {
       setSending(false);
@@ -145,6 +150,7 @@ export function CartPage() {
             paymentMode={paymentMode}
             onPaymentMode={setChosenMode}
             address={isGuest ? '' : checkout.address}
+            credit={credit}
           />
         )}
       </div>

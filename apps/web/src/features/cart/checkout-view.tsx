@@ -1,6 +1,8 @@
 import type { CartLine } from '@shop/domain/cart';
 import type { PaymentMode } from '@shop/domain/constants';
+import { checkCredit, exposureOf, formatExactRupees } from '@shop/domain/credit';
 import { formatRupees, fromPaisa } from '@shop/domain/money';
+import type { CreditStanding } from '@shop/domain/orders';
 import { allowedPaymentModes, DELIVERY_FEE, orderTotals, pricedCartLine } from '@shop/domain/order-rules';
 
 const MODE_LABEL: Record<PaymentMode, string> = { Cash: 'Cash on Delivery', Credit: 'Credit', Advance: 'Advance' };
@@ -13,6 +15,7 @@ export function CheckoutView({
   paymentMode,
   onPaymentMode,
   address,
+  credit,
 }: {
   lines: readonly CartLine[];
   isGuest: boolean;
@@ -20,9 +23,12 @@ export function CheckoutView({
   paymentMode: PaymentMode;
   onPaymentMode: (m: PaymentMode) => void;
   address: string;
+  /** The business's credit standing while Credit is chosen (issue 14.12); undefined otherwise. */
+  credit?: CreditStanding;
 }) {
   const totals = orderTotals(lines.map(pricedCartLine));
   const modes = allowedPaymentModes(businessMode);
+  const fit = paymentMode === 'Credit' && credit ? checkCredit(totals.total, exposureOf(credit)) : null;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="payment-heading">
@@ -36,6 +42,15 @@ export function CheckoutView({
             </label>
           ))}
         </fieldset>
+        {fit && (
+          <p
+            data-testid="credit-available"
+            role={fit.ok ? undefined : 'alert'}
+            className={`mt-2 rounded border p-2 text-sm ${fit.ok ? 'border-slate-200 text-slate-700' : 'border-red-300 bg-red-50 text-red-800'}`}
+          >
+            {fit.ok ? `Credit available: ${formatExactRupees(fit.available)}` : fit.message}
+          </p>
+        )}
         <h2 className="mt-4 text-lg font-bold">Delivery Address</h2>
         <p className="mt-1 text-sm text-slate-700" data-testid="delivery-address">{address || 'No address on file.'}</p>
       </section>

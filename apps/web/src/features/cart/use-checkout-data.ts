@@ -1,5 +1,5 @@
 import type { PaymentMode } from '@shop/domain/constants';
-import type { Business, BusinessUser } from '@shop/domain/orders';
+import type { Business, BusinessUser, CreditStanding } from '@shop/domain/orders';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -30,4 +30,17 @@ export function useCheckoutData(businessId: number | null, addressUserId: number
     address: user.data?.address ?? '',
     isLoading: business.isLoading || user.isLoading,
   };
+}
+
+/**
+ * Issue 14.12: what the business owes against its credit limit, read only while a Credit business's
+ * buyer has Credit chosen, so the checkout can say before Place order when an order will not fit.
+ */
+export function useCreditStanding(enabled: boolean): CreditStanding | undefined {
+  const standing = useQuery({
+    queryKey: ['credit-standing'],
+    queryFn: () => api<CreditStanding>('/api/orders/credit'),
+    enabled,
+  });
+  return enabled ? standing.data : undefined;
 }

@@ -1,0 +1,59 @@
+// Issue 14 point 12: a Credit order may not take what the business owes above its credit limit.
+// One rule, used by the server when it places an order and by the checkout before Place order.
+import type { OrderStatus } from './constants.ts';
+import { type Paisa, toPaisa } from './money.ts';
+
+/**
+ * Orders that no longer add to what a business owes on top of its ledger: a Delivered order is
+ * owed through its ledger entry, a Rejected one not at all. Every other status (Pending, In Process
+ * and any status added later, such as Arrange or Shipping) is still owed and is counted.
+ */
+export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ['Delivered', 'Rejected'];
+
+export interface CreditExposure {
+  /** The business's credit_limit. */
+  limit: Paisa;
+  /** SPEC 2: the sum of payable over the business's Credit ledger entries. */
+  ledgerOutstanding: Paisa;
+  /** The remaining amount of the business's Credit orders not yet Delivered or Rejected. */
+  openOrders: Paisa;
+}
+
+export type CreditCheck = { ok: true; available: Paisa } | { ok: false; available: Paisa; message: string };
+
+/** What the business may still order on Credit (never below 0). */
+export function availableCredit(e: CreditExposure): Paisa {
+  return Math.max(0, e.limit - e.ledgerOutstanding - e.openOrders);
+}
+
+/** "Rs. 1,234.50": exact to the paisa (the whole-rupee formatRupees could show more than is available). */
+export function formatExactRupees(paisa: Paisa): string {
+  const abs = Math.abs(Math.round(paisa));
+  const text = `${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+  return `Rs. ${paisa < 0 ? '-' : ''}${text}`;
+}
+
+/** The message a buyer sees when a Credit order does not fit. */
+export function creditLimitMessage(orderTotal: Paisa, e: CreditExposure): string {
+  return (
+    `This order of ${formatExactRupees(orderTotal)} would take your business above its credit limit of ` +
+    `${formatExactRupees(e.limit)} (available now: ${formatExactRupees(availableCredit(e))}). ` +
+    'Please choose Cash on Delivery, order less, or clear your outstanding first.'
+  );
+}
+
+/**
+ * Does a Credit order of orderTotal fit? It fits when what the business already owes (ledger
+ * outstanding plus open Credit orders) plus this order stays within the credit limit; reaching
+ * the limit exactly is allowed. All amounts in paisa, so the comparison is exact.
+ */
+export function checkCredit(orderTotal: Paisa, e: CreditExposure): CreditCheck {
+  const available = availableCredit(e);
+  if (e.ledgerOutstanding + e.openOrders + orderTotal <= e.limit) return { ok: true, available };
+  return { ok: false, available, message: creditLimitMessage(orderTotal, e) };
+}
+
+/** The exposure from GET /api/orders/credit's answer (rupee strings), for the checkout. */
+export function exposureOf(standing: { credit_limit: string; ledger_outstanding: string; open_orders: string }): CreditExposure {
+  return { limit: toPaisa(standing.credit_limit), ledgerOutstanding: toPaisa(standing.ledger_outstanding), openOrders: toPaisa(standing.open_orders) };
+}
