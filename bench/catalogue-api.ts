@@ -9,6 +9,7 @@
 // words of catalogue names with a one-letter typo (dropped, swapped or replaced), the last word
 // sometimes half typed. No cache of any kind, inside or outside the server, has seen them.
 // Throughput is also given as a share of an empty route (an unknown /api path: no database) measured in the same run.
+// BENCH_TOKEN adds a signed-in buyer's bearer token to every request (issue 14: the session check's cost).
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon';
 
@@ -69,6 +70,10 @@ function variedSearch(): string {
   return `/api/catalogue/search?search=${encodeURIComponent(chosen.join(' '))}`;
 }
 
+// BENCH_TOKEN=<a signed-in buyer's token> sends it with every request, to measure what reading the
+// token costs (signature from the cache, the session's revocation check) against the same run without.
+const headers = process.env.BENCH_TOKEN ? { authorization: `Bearer ${process.env.BENCH_TOKEN}` } : undefined;
+
 let counter = 0;
 async function run(name: string, urls: string[] | (() => string), cold: boolean) {
   let next = 0;
@@ -76,6 +81,7 @@ async function run(name: string, urls: string[] | (() => string), cold: boolean)
     url: base,
     connections: 32,
     duration: seconds,
+    headers,
     requests: [
       {
         setupRequest: (req: Record<string, unknown>) => {

@@ -139,6 +139,32 @@ test.describe('sign-in and account', () => {
     expect(await page.evaluate(() => localStorage.getItem('@cart'))).toBeNull();
   });
 
+  test('Sign Out ends the session on the server: the old token is refused afterwards', async ({ page }) => {
+    // Issue 14: the token the page sent before Sign Out, as anyone who copied it would use it.
+    let bearer = '';
+    page.on('request', (request) => {
+      const header = request.headers().authorization;
+      if (header && request.url().includes('/api/') && !request.url().includes('/api/auth/')) bearer = header;
+    });
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill('orderer@demo.pk');
+    await page.getByLabel('Password', { exact: true }).fill('Demo@12345');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await page.goto('/accountInfo');
+    await expect.poll(() => bearer).not.toBe('');
+    const copied = bearer;
+    expect((await page.request.get('/api/read/Orders', { headers: { authorization: copied } })).status()).toBe(200);
+
+    const signedOut = page.waitForResponse((r) => r.url().endsWith('/api/auth/logout'));
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('button', { name: 'Sign Out' }).click();
+    expect((await signedOut).status()).toBe(200);
+    await expect(page).toHaveURL(/\/sign-in$/);
+    const after = await page.request.get('/api/read/Orders', { headers: { authorization: copied } });
+    expect(after.status()).toBe(401);
+    expect((await after.json()).error).toBe('Your session has expired. Please sign in again.');
+  });
+
   test('a guest sees Account Information without Change Password', async ({ page }) => {
     await page.goto('/userInfo');
     await expect(page.getByRole('heading', { name: 'Account Information' })).toBeVisible();

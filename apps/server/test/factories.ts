@@ -52,6 +52,7 @@ export async function makeUser(db: Db, options: UserOptions = {}) {
       helpNo: options.helpNo ?? '+92 300 1112223',
       address: 'Shop 1, Test Road, Lahore',
       mobileNo: '923001112223',
+      emailProvenAt: new Date().toISOString(),
     })
     .returning();
   if (!user) throw new Error('no user');

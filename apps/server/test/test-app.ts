@@ -51,12 +51,21 @@ export async function openTestDatabase(onQuery?: (q: string) => void): Promise<{
 }
 
 export async function createTestApp(
-  options: { trustProxy?: number; redisUrl?: string; searchRateLimit?: number; logStream?: { write(line: string): void } } = {},
+  options: {
+    trustProxy?: number;
+    redisUrl?: string;
+    searchRateLimit?: number;
+    logStream?: { write(line: string): void };
+    /** Another test app's database: two instances on one database (closing this app leaves it open). */
+    shareDatabaseOf?: TestApp;
+  } = {},
 ): Promise<TestApp> {
   let count = 0;
-  const { database, drop } = await openTestDatabase(() => {
-    count++;
-  });
+  const { database, drop } = options.shareDatabaseOf
+    ? { database: options.shareDatabaseOf.database, drop: async () => {} }
+    : await openTestDatabase(() => {
+        count++;
+      });
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   const app = await buildApp({
     db: database.db,

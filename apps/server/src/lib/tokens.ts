@@ -6,38 +6,49 @@ export interface AuthClaims {
   userId: number;
   type: UserType;
   businessId: number | null;
+  /** The server-side session (sessions.id) of a registered user; guests have none. */
+  sid?: string;
+}
+
+/** Verified claims with the token's own times (ms since epoch). */
+export interface VerifiedClaims extends AuthClaims {
+  issuedAt: number;
+  expiresAt: number;
 }
 
 const ALG = 'HS256';
 const ISSUER = 'wholesale-shop';
 
 export interface TokenService {
-  sign(claims: AuthClaims): Promise<string>;
-  verify(token: string): Promise<AuthClaims | null>;
+  /** A registered user's token needs `sid` and `expiresAt` (lib/sessions.ts decides both); a guest's lasts 30 days. */
+  sign(claims: AuthClaims, expiresAt?: number): Promise<string>;
+  verify(token: string): Promise<VerifiedClaims | null>;
 }
 
 // Verifying a token through WebCrypto costs about 0.7 ms of CPU per request (profiled under the
 // order benchmark); a token once verified is remembered until it expires. Bounded so a flood of
-// distinct tokens cannot grow memory: the cache is simply emptied when full.
+// distinct tokens cannot grow memory: the cache is simply emptied when full. The cache only says the
+// signature is good: whether the session was revoked since is asked on every request (auth-hook.ts).
 const CACHE_MAX = 10_000;
 
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
-  const verified = new Map<string, { claims: AuthClaims; expiresAt: number }>();
+  const verified = new Map<string, VerifiedClaims>();
   return {
-    async sign(claims) {
-      return new SignJWT({ typ: claims.type, bid: claims.businessId })
+    async sign(claims, expiresAt) {
+      const registered = claims.type !== 'Guest';
+      if (registered && (!claims.sid || expiresAt === undefined)) throw new Error('a registered token needs its session and expiry');
+      const jwt = new SignJWT({ typ: claims.type, bid: claims.businessId, ...(registered ? { sid: claims.sid } : {}) })
         .setProtectedHeader({ alg: ALG })
         .setSubject(String(claims.userId))
         .setIssuer(ISSUER)
-        .setIssuedAt()
-        .setExpirationTime(claims.type === 'Guest' ? '30d' : '7d')
-        .sign(key);
+        .setIssuedAt();
+      return jwt.setExpirationTime(registered ? Math.floor((expiresAt as number) / 1000) : '30d').sign(key);
     },
     async verify(token) {
       const hit = verified.get(token);
       if (hit) {
-        if (hit.expiresAt > Date.now()) return hit.claims;
+        if (hit.expiresAt > Date.now()) return hit;
         verified.delete(token);
       }
       try {
@@ -47,9 +58,17 @@ export function createTokenService(secret: string): TokenService {
         const type = payload.typ;
         if (!Number.isSafeInteger(userId) || typeof type !== 'string') return null;
         const bid = payload.bid;
-        const claims: AuthClaims = { userId, type: type as UserType, businessId: typeof bid === 'number' ? bid : null };
+        if (!payload.exp || !payload.iat) return null;
+        const claims: VerifiedClaims = {
+          userId,
+          type: type as UserType,
+          businessId: typeof bid === 'number' ? bid : null,
+          ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}),
+          issuedAt: payload.iat * 1000,
+          expiresAt: payload.exp * 1000,
+        };
         if (verified.size >= CACHE_MAX) verified.clear();
-        if (payload.exp) verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+        verified.set(token, claims);
         return claims;
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;

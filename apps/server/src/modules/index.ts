@@ -14,7 +14,7 @@ import { uploadsRoutes } from './uploads/uploads.routes.ts';
 
 /** Every module of the API, in one place. */
 export async function registerModules(app: FastifyInstance, deps: AppDeps) {
-  registerAuthHook(app, deps.tokens);
+  registerAuthHook(app, deps);
   await healthRoutes(app, deps);
   await authRoutes(app, deps);
   await feedbackRoutes(app, deps);

@@ -182,6 +182,8 @@ export async function insertAccounts(db: Db, places: PlaceIds, demo: readonly De
         deliveryId: u.deliveryId,
         customerId: u.customerId,
         cmId: business.cmId,
+        // Demo accounts are staff-made with a known password: their email counts as proven.
+        emailProvenAt: new Date().toISOString(),
       })
       .returning({ id: businessUsers.id });
     users[u.key] = {

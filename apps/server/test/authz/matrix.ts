@@ -1,5 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { registration } from '../accounts.ts';
+import { TEST_PASSWORD } from '../factories.ts';
 import type { Actor, World } from './world.ts';
 
 /**
@@ -43,6 +44,14 @@ function onlyOwnBusiness(w: World, actor: Actor, res: LightMyRequestResponse): s
   return null;
 }
 
+/** A session of its own for `actor`, so a row that ends it leaves the world's sessions alone. */
+async function freshSession(w: World, actor: Actor): Promise<Record<string, string>> {
+  if (actor === 'anonymous') return {};
+  const payload = actor === 'guest' ? { step: 'Guest' } : { email: w.users[actor].email, password: actor === 'viewer' ? TEST_PASSWORD : 'Demo@12345' };
+  const res = await w.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+  return { authorization: `Bearer ${(res.json() as { data: { token: string } }).data.token}` };
+}
+
 export const ROWS: Row[] = [
   { route: 'GET /api/health', case: 'health', expect: all(200), request: get('/api/health') },
   { route: 'POST /api/auth/login', case: 'guest session', expect: all(200), request: () => ({ method: 'POST', url: '/api/auth/login', payload: { step: 'Guest' } }) },
@@ -51,6 +60,15 @@ export const ROWS: Row[] = [
     case: "ChangePassword on another user's account (with that user's right password)",
     expect: all(403, { anonymous: 401 }),
     request: () => ({ method: 'POST', url: '/api/auth/login', payload: { step: 'ChangePassword', email: 'advance@demo.pk', password: 'Demo@12345', newPassword: 'Hacked@12345' } }),
+  },
+  {
+    route: 'POST /api/auth/logout',
+    case: "Sign Out: ends the caller's own session (a fresh one per caller, so the others' tokens stay)",
+    expect: all(200),
+    request: async (w, actor) => {
+      const headers = await freshSession(w, actor);
+      return { method: 'POST', url: '/api/auth/logout', headers };
+    },
   },
   { route: 'POST /api/auth/register', case: 'register a new business (always its Owner, Cash, no credit)', expect: all(200), request: () => ({ method: 'POST', url: '/api/auth/register', payload: registration() }) },
   { route: 'POST /api/auth/getSignUpPageData', case: 'sign-up choices', expect: all(200), request: () => ({ method: 'POST', url: '/api/auth/getSignUpPageData' }) },

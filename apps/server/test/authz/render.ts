@@ -51,10 +51,34 @@ them as every caller and checks that a guest sees no customer-specific price and
   Proved by \`apps/server/src/modules/orders/place-order.test.ts\` "a retried request answers the first order
   instead of making a second".
 
+## Sessions that end (issue 14)
+
+- **A copied token kept working for 7 days**, also after Sign Out and after the password was changed or
+  reset. Now every signed-in user has a server-side session (table \`sessions\`; its random id is the
+  token's \`sid\`). An access token lives 15 minutes; while the user is active the server sends a fresh
+  one in the \`x-session-token\` response header once a token is past half its life (the web's api client
+  stores it; same origin, no CORS), never beyond the session's end (7 days after sign-in). Sign Out
+  (\`POST /api/auth/logout\`, called by every Sign Out of the web app before it clears local storage)
+  revokes the session; a password change revokes every other session of the user and keeps the caller's;
+  a reset revokes all; both mail "Your password was changed" to the account. A revocation is announced
+  with PostgreSQL NOTIFY at commit and every instance keeps the revoked ids in memory, so the check per
+  request is a lookup (no database round trip) and a revoked token is refused on every instance within
+  1 second; a renewal reads the session row itself. Registered tokens without a session (made before
+  this change) are refused. Guests keep stateless 30-day tokens: a guest token reaches no account, order
+  or price of anyone. Tests: \`apps/server/src/modules/auth/sessions.test.ts\` (sign-out, change, reset,
+  renewal, expiry) and \`apps/server/test/sessions-two-instances.test.ts\` (two instances on one database
+  with Redis, on PGlite and on PostgreSQL); \`e2e/accounts.spec.ts\` "Sign Out ends the session on the
+  server".
+- **A sign-up held a full 7-day Owner session before anyone proved the email.** An account made at sign-up
+  has \`email_proven_at\` empty until its welcome code (or any reset code) is used; until then its session
+  lasts 24 hours at most, however active. No route changes an account's email, and signing up again with
+  a taken email is refused (409), so the unproven address cannot be swapped either. Test:
+  \`sessions.test.ts\` "holds a session of 24 hours at most until the welcome code is used".
+
 ## Other protections
 
-- Tokens: HS256 with a fixed algorithm, signed with \`JWT_SECRET\`; unsigned (alg none), altered, expired
-  or foreign-key tokens get 401 on every API route.
+- Tokens: HS256 with a fixed algorithm, signed with \`JWT_SECRET\`; unsigned (alg none), altered, expired,
+  revoked or foreign-key tokens get 401 on every API route.
 - Every body is a strict schema: unknown fields (a \`type\`, \`limit\`, \`businessId\`, prices) get 400.
 - Rate limits on sign-in, reset codes, registration, feedback and search, per account and per client address
   (README "Rate limits"); X-Forwarded-For is believed only with \`TRUST_PROXY\`.

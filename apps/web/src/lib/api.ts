@@ -1,4 +1,7 @@
-import { getToken } from './storage.ts';
+import { getToken, setToken } from './storage.ts';
+
+/** The response header with a renewed session token (apps/server/src/lib/auth-hook.ts). */
+const RENEWED_TOKEN_HEADER = 'x-session-token';
 
 /** An error answered by our API: `message` is the server's `error` text, safe to show. */
 export class ApiError extends Error {
@@ -32,6 +35,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Let the request finish even if the page is left (sign-out). */
+  keepalive?: boolean;
 }
 
 /** Calls our API with the stored Bearer token and returns its `data`. */
@@ -47,11 +52,16 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'No connection. Please check your internet and try again.');
   }
+  // Issue 14: a signed-in token past half its 15 minutes comes back renewed. It replaces the stored
+  // one only if that is still the token sent (not after a sign-out or another sign-in meanwhile).
+  const renewed = response.headers.get(RENEWED_TOKEN_HEADER);
+  if (renewed && token && getToken() === token) setToken(renewed);
   const payload = (await response.json().catch(() => null)) as { data?: T; error?: string } | null;
   if (!response.ok) {
     if (response.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized?.();

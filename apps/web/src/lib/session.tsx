@@ -10,7 +10,7 @@ interface SessionState {
   isReady: boolean;
   isGuest: boolean;
   signIn(session: Session): void;
-  /** SPEC 4: clears local storage (the cart too unless Guest) and opens a new guest session. */
+  /** SPEC 4: ends the session on the server, clears local storage (the cart too unless Guest) and opens a new guest session. */
   signOut(): void;
   updateUser(user: SessionUser): void;
 }
@@ -51,6 +51,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(() => {
     const wasGuest = (user?.type ?? 'Guest') === 'Guest';
+    // Issue 14: the server ends the session, so a copy of the token stops working too. The call
+    // takes the token now; local storage is cleared at once, so the user is signed out here even
+    // when the call fails (no connection).
+    if (!wasGuest) api('/api/auth/logout', { method: 'POST', keepalive: true }).catch(() => {});
     const cart = localStorage.getItem(STORAGE_KEYS.cart);
     const city = localStorage.getItem(STORAGE_KEYS.city);
     localStorage.clear();

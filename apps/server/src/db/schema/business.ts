@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, serial, text, uniqueIndex, doublePrecision } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products } from './catalogue.ts';
 import { createdAt, money } from './common.ts';
 import { areas, businessTypes, cities } from './places.ts';
@@ -42,6 +42,11 @@ export const businessUsers = pgTable('business_users', {
   deliveryId: integer('delivery_id'),
   customerId: text('customer_id'),
   cmId: text('cm_id'),
+  /**
+   * When the user proved they read mail at `email` (a reset or welcome code used). Null for an Owner
+   * made at sign-up until the welcome code is used: their session lasts 24 h at most (issue 14).
+   */
+  emailProvenAt: timestamp('email_proven_at', { withTimezone: true, mode: 'string' }),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('business_users_email_uq').on(t.email),

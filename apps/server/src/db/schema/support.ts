@@ -37,3 +37,20 @@ export const outbox = pgTable('outbox', {
   body: text('body').notNull(),
   createdAt: createdAt(),
 }, (t) => [index('outbox_recipient_idx').on(t.recipient)]);
+
+/**
+ * A signed-in session of a registered user (issue 14). Its random id travels in every access token
+ * as `sid`; revoking the row (sign-out, password change or reset) makes every instance refuse the
+ * session's tokens. Guests have none: their token holds nothing to steal.
+ */
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  businessUserId: integer('business_user_id').notNull().references(() => businessUsers.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('sessions_user_idx').on(t.businessUserId),
+  // Instances load the recently revoked ones at start and after a lost connection.
+  index('sessions_revoked_idx').on(t.revokedAt).where(sql`${t.revokedAt} is not null`),
+]);

@@ -1,19 +1,28 @@
 import { GUEST_USER } from '@shop/domain/account';
 import { LoginInputSchema, MessageSchema, SessionSchema } from '@shop/domain/auth';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { requireRegistered } from '../../lib/auth-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { clientOf, LIMITS, rateLimiterFor } from '../../lib/rate-limit.ts';
+import { accessToken, revokeSession, startSession } from '../../lib/sessions.ts';
 import { authenticate, changePassword, CURRENT_PASSWORD_WRONG } from './auth.service.ts';
+import { passwordChangedMail } from './password-changed.service.ts';
 import { registerRoutes } from './register.routes.ts';
 import { resetRoutes } from './reset.routes.ts';
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = rateLimiterFor(app, deps.config.REDIS_URL);
+
+  /** Issue 14: the account's own address hears of every password change (sent after answering). */
+  function mailPasswordChanged(request: FastifyRequest, email: string) {
+    void deps.mailer
+      .send(passwordChangedMail(email.trim().toLowerCase()))
+      .catch((err: unknown) => request.log.error({ err: { message: (err as Error).message } }, 'password-changed mail failed'));
+  }
 
   /** Failed password checks count per account and per client; at the limit even a right password waits. */
   async function guarded<T>(email: string, request: Parameters<typeof clientOf>[0], run: () => Promise<T>): Promise<T> {
@@ -52,12 +61,34 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       if ('step' in body && body.step === 'ChangePassword') {
         // SPEC 6: guests have no password to change.
         const auth = requireRegistered(request, 'Please sign in to change your password.');
-        await guarded(body.email, request, () => changePassword(deps.db, auth.userId, body.email, body.password, body.newPassword));
+        const revoked = await guarded(body.email, request, () =>
+          changePassword(deps.db, auth.userId, body.email, body.password, body.newPassword, auth.sid),
+        );
+        app.revocations.add(revoked);
+        mailPasswordChanged(request, body.email);
         return { data: { message: 'Password changed successfully.' } };
       }
       const user = await guarded(body.email, request, () => authenticate(deps.db, body.email, body.password));
-      const token = await deps.tokens.sign({ userId: user.id, type: user.type, businessId: user.businessId });
+      const session = await startSession(deps.db, user.id);
+      const token = await accessToken(deps.tokens, { userId: user.id, type: user.type, businessId: user.businessId }, session);
       return { data: { token, user } };
+    },
+  );
+
+  r.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign Out: ends the session of the bearer token on every instance (a guest or stale token: nothing to end)',
+        security: [{ bearer: [] }],
+        response: { 200: z.object({ data: MessageSchema }) },
+      },
+    },
+    async (request) => {
+      const auth = request.auth;
+      if (auth?.sid) app.revocations.add(await revokeSession(deps.db, auth.sid, auth.userId));
+      return { data: { message: 'Signed out.' } };
     },
   );
 

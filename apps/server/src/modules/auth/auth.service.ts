@@ -7,6 +7,7 @@ import { businesses, businessUsers } from '../../db/schema/business.ts';
 import { cities } from '../../db/schema/places.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/http-error.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { revokeUserSessions } from '../../lib/sessions.ts';
 
 const userColumns = {
   id: businessUsers.id,
@@ -84,8 +85,9 @@ export async function authenticate(db: Db, email: string, password: string): Pro
 /**
  * SPEC 5/7 ChangePassword: only for the signed-in user's own account (the token says who), with
  * the current password. The confirm-password rule is the client's: the API takes newPassword only.
+ * The session `keepSid` (the caller's) stays signed in; every other session of the user ends (their ids are returned).
  */
-export async function changePassword(db: Db, userId: number, email: string, current: string, next: string): Promise<void> {
+export async function changePassword(db: Db, userId: number, email: string, current: string, next: string, keepSid?: string): Promise<string[]> {
   if (next === current) throw badRequest(MESSAGES.newPasswordSame);
   const [row] = await db
     .select({ email: businessUsers.email, passwordHash: businessUsers.passwordHash })
@@ -94,7 +96,12 @@ export async function changePassword(db: Db, userId: number, email: string, curr
     .limit(1);
   if (!row || row.email !== email.trim().toLowerCase()) throw forbidden('You can change only your own password.');
   if (!(await verifyPassword(current, row.passwordHash))) throw badRequest(CURRENT_PASSWORD_WRONG);
-  await db.update(businessUsers).set({ passwordHash: await hashPassword(next) }).where(eq(businessUsers.id, userId));
+  const passwordHash = await hashPassword(next);
+  // Issue 14: whoever else holds a session of this account (a copied token) is signed out with it.
+  return db.transaction(async (tx) => {
+    await tx.update(businessUsers).set({ passwordHash }).where(eq(businessUsers.id, userId));
+    return revokeUserSessions(tx as unknown as Db, userId, keepSid);
+  });
 }
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { requireSession } from '../../lib/auth-context.ts';
+import { unauthorized } from '../../lib/http-error.ts';
+import { accessToken, liveSession, startSession } from '../../lib/sessions.ts';
 import { clientOf, LIMITS, type RateLimiter } from '../../lib/rate-limit.ts';
 import { REGISTER_BODY_LIMIT } from '../uploads/uploads.service.ts';
 import { findSessionUser } from './auth.service.ts';
@@ -13,10 +15,16 @@ import { issueResetCode, resetMail } from './reset.service.ts';
 export async function registerRoutes(app: FastifyInstance, deps: AppDeps, limiter: RateLimiter) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  async function session(userId: number) {
+  /**
+   * The registrant's session: a new one at step 1 (24 h at most until the welcome code is used,
+   * lib/sessions.ts), the caller's own at step 2 (a fresh token of it, not a second session).
+   */
+  async function session(userId: number, sid?: string) {
     const user = await findSessionUser(deps.db, userId);
     if (!user) throw new Error('registered user not found');
-    const token = await deps.tokens.sign({ userId: user.id, type: user.type, businessId: user.businessId });
+    const live = sid ? await liveSession(deps.db, sid, userId) : await startSession(deps.db, userId);
+    if (!live) throw unauthorized('Your session has expired. Please sign in again.');
+    const token = await accessToken(deps.tokens, { userId: user.id, type: user.type, businessId: user.businessId }, live);
     return { token, user };
   }
 
@@ -37,7 +45,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, limite
       if (body.step === 2) {
         const auth = requireSession(request);
         const count = await addDocuments(deps.db, deps.config.DATA_DIR, auth, body.business_id, body.business_users[0] ?? {});
-        return { data: { result: { id: body.business_id, documents: count }, ...(await session(auth.userId)), message: 'Documents uploaded.' } };
+        return { data: { result: { id: body.business_id, documents: count }, ...(await session(auth.userId, auth.sid)), message: 'Documents uploaded.' } };
       }
       await limiter.consume(LIMITS.registerClient, clientOf(request));
       const created = await registerBusiness(deps.db, deps.config.DATA_DIR, body);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { clientOf, LIMITS, type RateLimiter } from '../../lib/rate-limit.ts';
+import { passwordChangedMail } from './password-changed.service.ts';
 import { CODE_SENT, normaliseCode, requestResetCode, verifyResetCode } from './reset.service.ts';
 
 export async function resetRoutes(app: FastifyInstance, deps: AppDeps, limiter: RateLimiter) {
@@ -35,10 +36,17 @@ export async function resetRoutes(app: FastifyInstance, deps: AppDeps, limiter: 
       await limiter.check(LIMITS.resetCodeClient, client);
       try {
         const code = normaliseCode(body.reset_code);
-        await verifyResetCode(deps.db, body.email, code, body.step === 3 ? { newPassword: body.password } : undefined);
+        const done = await verifyResetCode(deps.db, body.email, code, body.step === 3 ? { newPassword: body.password } : undefined);
+        app.revocations.add(done.revoked);
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 400) await limiter.fail(LIMITS.resetCodeClient, client);
         throw err;
+      }
+      if (body.step === 3) {
+        // Issue 14: the account's own address hears of it (sent after answering).
+        void deps.mailer
+          .send(passwordChangedMail(body.email.trim().toLowerCase()))
+          .catch((err: unknown) => request.log.error({ err: { message: (err as Error).message } }, 'password-changed mail failed'));
       }
       return { data: { message: body.step === 3 ? 'Your password has been reset. Please sign in.' : 'Code verified.' } };
     },

@@ -7,6 +7,7 @@ import { resetCodes } from '../../db/schema/support.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { revokeUserSessions } from '../../lib/sessions.ts';
 
 export const RESET_CODE_TTL_MS = 10 * 60_000;
 export const RESET_CODE_MAX_TRIES = 5;
@@ -71,9 +72,9 @@ export async function requestResetCode(db: Db, mailer: Mailer, email: string, on
 
 /**
  * Steps 2 and 3: the newest live code of the user must match. A wrong try counts against the
- * code and the fifth burns it. `consume` (step 3) marks it used, so a code works once.
+ * code and the fifth burns it. `consume` (step 3) marks it used, so a code works once. Returns the user's id and the sessions step 3 ended.
  */
-export async function verifyResetCode(db: Db, email: string, code: string, consume?: { newPassword: string }): Promise<void> {
+export async function verifyResetCode(db: Db, email: string, code: string, consume?: { newPassword: string }): Promise<{ userId: number; revoked: string[] }> {
   const userId = await findUserId(db, email);
   if (userId == null) throw badRequest(INVALID_CODE);
   const [live] = await db
@@ -102,9 +103,9 @@ export async function verifyResetCode(db: Db, email: string, code: string, consu
     .update(resetCodes)
     .set({ attempts: sql`${resetCodes.attempts} - 1` })
     .where(eq(resetCodes.id, live.id));
-  if (!consume) return;
+  if (!consume) return { userId, revoked: [] };
   const passwordHash = await hashPassword(consume.newPassword);
-  await db.transaction(async (tx) => {
+  const revoked = await db.transaction(async (tx) => {
     // Only one of two racing step-3 calls can mark the code used.
     const used = await tx
       .update(resetCodes)
@@ -112,6 +113,13 @@ export async function verifyResetCode(db: Db, email: string, code: string, consu
       .where(and(eq(resetCodes.id, live.id), isNull(resetCodes.usedAt)))
       .returning({ id: resetCodes.id });
     if (used.length === 0) throw badRequest(INVALID_CODE);
-    await tx.update(businessUsers).set({ passwordHash }).where(eq(businessUsers.id, userId));
+    // The code came by mail, so the email is proven (a welcome code too); every session of the
+    // account ends: whoever held one must sign in with the new password (issue 14).
+    await tx
+      .update(businessUsers)
+      .set({ passwordHash, emailProvenAt: sql`coalesce(${businessUsers.emailProvenAt}, now())` })
+      .where(eq(businessUsers.id, userId));
+    return revokeUserSessions(tx as unknown as Db, userId);
   });
+  return { userId, revoked };
 }
