@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { catalogueVersions } from '../db/schema/catalogue.ts';
@@ -10,6 +10,12 @@ import { catalogueVersions } from '../db/schema/catalogue.ts';
  * they read their own writes); a moved counter of a `reloadOn` table loads the copy again, of another
  * table calls `onChange` (to drop what was derived from it). It follows writes by any server instance
  * or tool. Until the first load is done, `current()` answers null and callers use SQL.
+ *
+ * Caches of answers derived from these tables follow `generation()`: it moves when the counters are
+ * seen to move (answers built from SQL are out of date from then) and again when the copy has taken
+ * the change in (answers built from the copy are out of date then). An answer is kept only for the
+ * generation it was built under, so a write shows everywhere within one read of the counters
+ * (`follow`: every maxStaleMs, whether or not requests come) plus the copy's load.
  */
 export interface MirrorOptions<S> {
   /** Names in catalogue_versions this copy depends on. */
@@ -31,6 +37,8 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
   let loadedAt = 0;
   let checkedAt = -Infinity;
   let refreshing: Promise<void> | null = null;
+  let generation = 0;
+  let following = false;
 
   const readVersions = async () => {
     const rows = await db.select().from(catalogueVersions).where(inArray(catalogueVersions.name, [...options.tables]));
@@ -44,15 +52,20 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
       checkedAt = started;
       const now = await readVersions();
       const moved = options.tables.filter((t) => now.get(t) !== versions.get(t));
-      if (!snapshot || started - loadedAt >= options.fullReloadMs || moved.some((t) => options.reloadOn.includes(t))) {
+      const copy = snapshot;
+      const reload = !copy || started - loadedAt >= options.fullReloadMs || moved.some((t) => options.reloadOn.includes(t));
+      // Answers built from SQL are out of date now, not only once the copy has loaded.
+      if (moved.length > 0) generation++;
+      if (reload) {
         const loaded = await options.load();
         snapshot = loaded;
         loadedAt = started;
         options.onLoad?.(loaded, Date.now() - started);
       } else {
-        for (const t of moved) options.onChange?.(snapshot, t);
+        for (const t of moved) options.onChange?.(copy, t);
       }
       versions = now;
+      if (reload || moved.length > 0) generation++;
     })().finally(() => {
       refreshing = null;
     });
@@ -62,7 +75,7 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
   return {
     /** The copy to answer from, or null (not loaded yet). */
     async current(): Promise<S | null> {
-      if (Date.now() - checkedAt >= options.maxStaleMs) {
+      if (!following && Date.now() - checkedAt >= options.maxStaleMs) {
         const running = refresh();
         // Tests wait for their own writes; a server answers from the copy it has (or from SQL while
         // the first load runs) and takes up the new one when it is ready.
@@ -75,23 +88,44 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
     warm(): Promise<void> {
       return refresh();
     },
+    /**
+     * Reads the counters every maxStaleMs from now on, requests or not (a change must show within a
+     * bound in wall-clock time, also to the first request after a quiet hour); returns the stop.
+     */
+    follow(): () => void {
+      following = true;
+      const timer = setInterval(() => refresh().catch(() => {}), Math.max(options.maxStaleMs, 1));
+      timer.unref();
+      return () => {
+        clearInterval(timer);
+        following = false;
+      };
+    },
+    /** What caches of answers derived from these tables are keyed by (see above). */
+    generation(): number {
+      return generation;
+    },
   };
 }
 
 /**
  * How the server runs a copy: tests check the counters before every use (they read their own
- * writes); a running server at most once a second, loads at start and logs each load. Spread the
+ * writes); a running server once a second, loads at start and logs each load. Spread the
  * options into the copy's own, then pass the copy to `start`.
  */
-export function serverMirror(log: FastifyBaseLogger, isTest: boolean, name: string) {
+export function serverMirror(app: FastifyInstance, isTest: boolean, name: string) {
+  const log = app.log;
   return {
     maxStaleMs: isTest ? 0 : 1_000,
     onLoad: (info: object) => {
       if (!isTest) log.info(info, `${name} loaded`);
     },
     /** Loads at start (not in tests); until then, and if that fails until the next check, callers use SQL. */
-    start(copy: { warm(): Promise<void> }) {
-      if (!isTest) copy.warm().catch((err: unknown) => log.warn({ err: { message: (err as Error).message } }, `${name} not loaded; answering from SQL`));
+    start(copy: { warm(): Promise<void>; follow(): () => void }) {
+      if (isTest) return;
+      copy.warm().catch((err: unknown) => log.warn({ err: { message: (err as Error).message } }, `${name} not loaded; answering from SQL`));
+      const stop = copy.follow();
+      app.addHook('onClose', async () => stop());
     },
   };
 }

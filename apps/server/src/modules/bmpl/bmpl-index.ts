@@ -63,7 +63,7 @@ export function createBmplIndex(db: Db, options: { maxStaleMs: number; fullReloa
   }
 
   return {
-    warm: () => mirror.warm(),
+    warm: mirror.warm, follow: mirror.follow, generation: mirror.generation,
 
     /**
      * A page of a city's products matching the filter in the sort's order, with the number of all

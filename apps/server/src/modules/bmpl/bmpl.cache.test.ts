@@ -23,3 +23,29 @@ describe('TtlCache', () => {
     expect(loads).toBe(32);
   });
 });
+
+describe('TtlCache following a generation (the change counters)', () => {
+  it('keeps a value only for the generation it was loaded under', async () => {
+    let generation = 0;
+    const cache = new TtlCache(60_000, 10, { generation: () => generation });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get('k', load)).toBe(1);
+    expect(await cache.get('k', load)).toBe(1);
+    generation++;
+    expect(await cache.get('k', load)).toBe(2);
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('with admitOnSecond keeps a key asked before the change from its first ask after it', async () => {
+    let generation = 0;
+    const cache = new TtlCache(60_000, 10, { admitOnSecond: true, generation: () => generation });
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get('k', load);
+    await cache.get('k', load);
+    generation++;
+    expect(await cache.get('k', load)).toBe(3);
+    expect(await cache.get('k', load)).toBe(3);
+  });
+});

@@ -1,13 +1,17 @@
 import { createDoorkeeper } from '../../lib/doorkeeper.ts';
 
 /**
- * A small time-limited cache of marketplace read results. The marketplace catalogue changes only
- * by an import (no endpoint writes it), so a list answered a few seconds ago is still right, and
- * repeated category and search pages cost no SQL. Per app instance: several servers stay stateless.
+ * A small time-limited cache of marketplace read results. With `generation` (the marketplace's change
+ * counters, lib/db-mirror.ts), a value is kept only for the generation it was loaded under: any write to
+ * bmpl_products or bmpl_product_cities (a price, a stock, an import) drops every value at once, so
+ * prices and stock show within the counters' once-a-second read plus the copy's load, and the TTL
+ * bounds only what the counters do not see (cities, categories, brands, banners). Per app instance:
+ * several servers stay stateless.
  */
 export class TtlCache {
   private readonly entries = new Map<string, { at: number; value: Promise<unknown> }>();
   private readonly doorkeeper: ReturnType<typeof createDoorkeeper>;
+  private seen: number;
 
   /**
    * With `admitOnSecond`, a value is kept from the second time its key is asked (keys asked once are
@@ -17,13 +21,21 @@ export class TtlCache {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
-    private readonly options: { admitOnSecond?: boolean } = {},
+    private readonly options: { admitOnSecond?: boolean; generation?: () => number } = {},
   ) {
     this.doorkeeper = createDoorkeeper(4 * maxEntries);
+    this.seen = options.generation?.() ?? 0;
   }
 
   /** The cached value of `key`, or `load()`'s (shared by concurrent callers; failures are not kept). */
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const gen = this.options.generation?.() ?? 0;
+    if (gen !== this.seen) {
+      // Every value was loaded before the change was seen. A load still running is not kept either
+      // (it may have read before the change); those who asked before the change get its answer.
+      this.seen = gen;
+      this.entries.clear();
+    }
     const now = Date.now();
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
@@ -34,8 +46,11 @@ export class TtlCache {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     const value = load();
-    this.entries.set(key, { at: now, value });
-    value.catch(() => this.entries.delete(key));
+    const entry = { at: now, value };
+    this.entries.set(key, entry);
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
     return value;
   }
 }

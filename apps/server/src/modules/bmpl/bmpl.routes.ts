@@ -49,16 +49,18 @@ const tags = ['marketplace'];
 // the marketplace is browsed by anyone; nothing here depends on who asks.
 export async function bmplRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Five minutes: the marketplace changes only by an import, and a warm catalogue answers in
-  // microseconds instead of a cold query's milliseconds (docs/performance.md, issue 6). Answers ready to
-  // send and the data behind them (cities, categories, list totals, search matches) are kept apart, so a
-  // burst of new URLs does not push out the totals and matches those URLs share.
   // Lists and searches from memory (bmpl-index.ts), following the database's change counters.
-  const copy = serverMirror(app.log, deps.config.NODE_ENV === 'test', 'marketplace index');
+  const copy = serverMirror(app, deps.config.NODE_ENV === 'test', 'marketplace index');
   const index = createBmplIndex(deps.db, { ...copy, fullReloadMs: 60 * 60_000 });
   copy.start(index);
-  const ctx: BmplContext = { db: deps.db, cache: new TtlCache(5 * 60_000, 5_000), index };
-  const answers = new TtlCache(5 * 60_000, 5_000, { admitOnSecond: true });
+  // Kept until the counters move (a price, a stock, an import), five minutes at most for what they do
+  // not see (cities, categories, brands, banners): a warm catalogue answers in microseconds instead of
+  // a cold query's milliseconds (docs/performance.md, issue 6). Answers ready to send and the data
+  // behind them (cities, categories, list totals, search matches) are kept apart, so a burst of new
+  // URLs does not push out the totals and matches those URLs share.
+  const generation = index.generation;
+  const ctx: BmplContext = { db: deps.db, cache: new TtlCache(5 * 60_000, 5_000, { generation }), index };
+  const answers = new TtlCache(5 * 60_000, 5_000, { admitOnSecond: true, generation });
 
   r.get('/api/bmpl/categories', {
     schema: { tags, summary: 'Food categories by level (2 or 3) and parent id', querystring: CategoriesQuerySchema, response: ok(z.array(BmplCategorySchema)) },

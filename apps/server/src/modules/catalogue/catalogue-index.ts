@@ -279,7 +279,7 @@ export function createCatalogueIndex(
     },
 
     /** Loads the index now (server start), without waiting for a listing to ask. */
-    warm: () => mirror.warm(),
+    warm: mirror.warm, follow: mirror.follow, generation: mirror.generation,
 
     /**
      * One page (rows in order, limit + 1 of them at most) of a listing without search text, or

@@ -30,14 +30,21 @@ const data = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema
 
 export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Tests read their own writes at once; a running server may answer up to 30 s stale (fresh 5 s, then refreshed in the background).
   const isTest = deps.config.NODE_ENV === 'test';
-  const cache = createResponseCache({ ttlMs: isTest ? 0 : CACHE_TTL_MS, staleMs: isTest ? 0 : CACHE_STALE_MS, maxEntries: 5000 });
   const vocabulary = createVocabularySource(deps.db);
   // Listings and searches from memory (catalogue-index.ts), following the database's change counters.
-  const copy = serverMirror(app.log, isTest, 'catalogue index');
+  const copy = serverMirror(app, isTest, 'catalogue index');
   const index = createCatalogueIndex(deps.db, { ...copy, fullReloadMs: 10 * 60_000 });
   copy.start(index);
+  // Tests read their own writes at once (no cache). A running server drops every answer when the
+  // counters move (a change of products, prices or stock shows within their once-a-second read plus
+  // the copy's load); what they do not see (categories, brands) is fresh 5 s, then refreshed in the background, 30 s at most.
+  const cache = createResponseCache({
+    ttlMs: isTest ? 0 : CACHE_TTL_MS,
+    staleMs: isTest ? 0 : CACHE_STALE_MS,
+    maxEntries: 5000,
+    generation: index.generation,
+  });
   const views = createViewCounter(deps.db, deps.config.NODE_ENV === 'test' ? 20 : 2_000);
   app.addHook('onClose', () => views.close());
 

@@ -3,21 +3,36 @@ import { createDoorkeeper } from '../../lib/doorkeeper.ts';
 /**
  * A short-lived cache of serialised catalogue answers, per caller's business and query. Catalogue
  * reads dominate traffic and change rarely; answering a repeated page from memory keeps p99 low on
- * the single-threaded embedded database. An answer is fresh for `ttlMs`; for `staleMs` more it is
- * still answered while one background query refreshes it, so a popular page never makes a queue
- * of callers wait on the database. Staleness is bounded by ttlMs + staleMs (stock, counters).
+ * the single-threaded embedded database. An answer is kept only for the `generation` it was built
+ * under (the catalogue's change counters, lib/db-mirror.ts): a change of products, prices or stock
+ * drops every answer at once. Within a generation an answer is fresh for `ttlMs`; for `staleMs` more
+ * it is still answered while one background query refreshes it, so a popular page never makes a
+ * queue of callers wait on the database: that time bound is for what the counters do not see
+ * (categories, brands, business types; view counts).
  */
-export function createResponseCache(options: { ttlMs: number; maxEntries: number; staleMs?: number }) {
+export function createResponseCache(options: { ttlMs: number; maxEntries: number; staleMs?: number; generation?: () => number }) {
   const staleMs = options.staleMs ?? 0;
+  const generation = options.generation ?? (() => 0);
+  // Every entry is of generation `seen`: the map is emptied when it moves.
+  let seen = generation();
   const entries = new Map<string, { at: number; json: string }>();
-  // Concurrent misses of one key share one database query.
-  const inflight = new Map<string, Promise<string>>();
+  // Concurrent misses of one key in one generation share one database query.
+  const inflight = new Map<string, { gen: number; promise: Promise<string> }>();
   // An answer is kept from the second time its key is asked (lib/doorkeeper.ts).
   const doorkeeper = createDoorkeeper(4 * options.maxEntries);
-  const build = async (key: string, make: () => Promise<unknown>) => {
+  const current = () => {
+    const now = generation();
+    if (now !== seen) {
+      seen = now;
+      entries.clear();
+    }
+    return now;
+  };
+  const build = async (key: string, gen: number, make: () => Promise<unknown>) => {
     const now = Date.now();
     const json = JSON.stringify({ data: await make() });
-    if (options.ttlMs <= 0) return json;
+    // Built before a change was seen: answered to those who asked then, not kept.
+    if (options.ttlMs <= 0 || current() !== gen) return json;
     if (!entries.has(key) && !doorkeeper.admit(key)) return json;
     if (entries.size >= options.maxEntries) {
       // Oldest first: Map keeps insertion order.
@@ -30,13 +45,16 @@ export function createResponseCache(options: { ttlMs: number; maxEntries: number
   };
   return {
     get(key: string, make: () => Promise<unknown>): Promise<string> {
+      const gen = current();
       const hit = entries.get(key);
       const age = hit ? Date.now() - hit.at : Infinity;
       if (hit && age < options.ttlMs) return Promise.resolve(hit.json);
       const running = inflight.get(key);
-      if (running) return hit && age < options.ttlMs + staleMs ? Promise.resolve(hit.json) : running;
-      const promise = build(key, make).finally(() => inflight.delete(key));
-      inflight.set(key, promise);
+      if (running?.gen === gen) return hit && age < options.ttlMs + staleMs ? Promise.resolve(hit.json) : running.promise;
+      const promise: Promise<string> = build(key, gen, make).finally(() => {
+        if (inflight.get(key)?.promise === promise) inflight.delete(key);
+      });
+      inflight.set(key, { gen, promise });
       if (hit && age < options.ttlMs + staleMs) {
         promise.catch(() => {});
         return Promise.resolve(hit.json);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { createResponseCache } from './response-cache.ts';
+
+describe('response cache following a generation (the change counters)', () => {
+  const setup = () => {
+    const state = { generation: 0, value: 'old' };
+    const cache = createResponseCache({ ttlMs: 60_000, staleMs: 60_000, maxEntries: 10, generation: () => state.generation });
+    const make = async () => state.value;
+    return { state, ask: async () => JSON.parse(await cache.get('k', make)).data as string };
+  };
+
+  it('keeps an answer from its second ask while the generation stays', async () => {
+    const { state, ask } = setup();
+    await ask();
+    await ask();
+    state.value = 'new';
+    expect(await ask()).toBe('old');
+  });
+
+  it('answers anew, never the kept answer, once the generation moves (even within the stale window)', async () => {
+    const { state, ask } = setup();
+    await ask();
+    await ask();
+    state.value = 'new';
+    state.generation++;
+    expect(await ask()).toBe('new');
+    // Kept again at once: the key was asked before.
+    state.value = 'newer';
+    expect(await ask()).toBe('new');
+  });
+
+  it('does not keep an answer built before a change it did not see', async () => {
+    const state = { generation: 0, value: 'old' };
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 10, generation: () => state.generation });
+    await cache.get('k', async () => state.value);
+    let release = () => {};
+    const slow = cache.get('k', () => new Promise((resolve) => (release = () => resolve('old'))));
+    // The change lands and is seen (by another request) while that answer is built from the old data.
+    state.generation++;
+    state.value = 'new';
+    await cache.get('other', async () => state.value);
+    release();
+    expect(JSON.parse(await slow).data).toBe('old');
+    expect(JSON.parse(await cache.get('k', async () => state.value)).data).toBe('new');
+  });
+});
