@@ -132,16 +132,33 @@ describe('the Approver confirms a pending order at the cart (SPEC 4)', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('only an Approver of the same business may confirm', async () => {
-    const { order, ordererHeaders, products } = await pendingOrder();
-    const payload = { id: order.id, payment_mode: 'Cash', order_details: [{ product_id: products[0]?.id, quantity: 1 }] };
-    const byOrderer = await t.app.inject({ method: 'POST', url: '/api/write/Orders', headers: ordererHeaders, payload });
-    expect(byOrderer.statusCode).toBe(403);
+  it("lets the order's own Orderer resubmit it edited, still under the Cash limit rule; refuses other users", async () => {
+    const { order, orderer, ordererHeaders, products, business } = await pendingOrder();
+    const payload = { id: order.id, payment_mode: 'Cash', order_details: [{ product_id: products[1]?.id, quantity: 1 }] };
+    // Another Orderer and the Owner of the same business may not touch it.
+    const otherOrderer = await makeUser(t.database.db, { businessId: business.id, type: 'Orderer', limit: '100000.00' });
+    const owner = await makeUser(t.database.db, { businessId: business.id, type: 'Owner' });
+    for (const email of [otherOrderer.email, owner.email]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/write/Orders', headers: await signIn(t.app, email), payload });
+      expect(res.statusCode).toBe(403);
+      expect(body(res).error).toBe(CANNOT_APPROVE);
+    }
     const stranger = await makeUser(t.database.db, { type: 'Approver' });
     const byStranger = await t.app.inject({ method: 'POST', url: '/api/write/Orders', headers: await signIn(t.app, stranger.email), payload });
     expect(byStranger.statusCode).toBe(404);
+    // The Orderer's own resubmission: the same order, re-priced, and still Pending (Rs. 118 over the Rs. 100 limit).
+    const byOrderer = await t.app.inject({ method: 'POST', url: '/api/write/Orders', headers: ordererHeaders, payload: { ...payload, status: 'In Process' } });
+    expect(byOrderer.statusCode).toBe(200);
+    const resubmitted = body<{ data: Order }>(byOrderer).data;
+    expect(resubmitted.id).toBe(order.id);
+    expect(resubmitted.status).toBe('Pending');
+    expect(resubmitted.business_user_id).toBe(orderer.id);
+    expect(resubmitted.total_price).toBe('118.00');
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.status).toBe('Pending');
+    expect(row?.decidedBy).toBeNull();
+    const lines = await t.database.db.select().from(orderDetails).where(eq(orderDetails.orderId, order.id));
+    expect(lines.map((l) => [l.productId, l.quantity])).toEqual([[products[1]?.id, 1]]);
     expect(NOT_ALLOWED_TO_ORDER).toBeTruthy();
   });
 });
