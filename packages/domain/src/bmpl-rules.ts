@@ -2,6 +2,7 @@
 import { CITIES, type City } from './constants.ts';
 import { fromPaisa, toPaisa } from './money.ts';
 import { nameFromSegment, toSlug } from './slug.ts';
+import { pluralWord } from './plural.ts';
 
 /** SPEC 2: the four marketplace sort options, in menu order. */
 export const BMPL_SORTS = [
@@ -77,7 +78,7 @@ export function bmplPriceDisplay(p: CityPriceFields): BmplPriceDisplay {
       threshold: t,
       rows: [
         { label: 'x1 Piece', pieces: 1, unitPrice: fromPaisa(toPaisa(original)), total: fromPaisa(toPaisa(original)) },
-        { label: `x${t} Pieces`, pieces: t, unitPrice: fromPaisa(toPaisa(p.discount_price)), total: fromPaisa(toPaisa(p.discount_price) * t) },
+        { label: `x${t} ${pluralWord(t, 'Piece', 'Pieces')}`, pieces: t, unitPrice: fromPaisa(toPaisa(p.discount_price)), total: fromPaisa(toPaisa(p.discount_price) * t) },
       ],
     };
   }

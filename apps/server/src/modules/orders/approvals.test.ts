@@ -7,6 +7,7 @@ import { orderDetails, orders } from '../../db/schema/orders.ts';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { makeBusiness, makeUser, signIn } from '../../../test/factories.ts';
 import { makeProducts } from '../../../test/order-factories.ts';
+import { resetMail } from '../auth/reset.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -160,5 +161,21 @@ describe('the Approver confirms a pending order at the cart (SPEC 4)', () => {
     const lines = await t.database.db.select().from(orderDetails).where(eq(orderDetails.orderId, order.id));
     expect(lines.map((l) => [l.productId, l.quantity])).toEqual([[products[1]?.id, 1]]);
     expect(NOT_ALLOWED_TO_ORDER).toBeTruthy();
+  });
+});
+
+describe('timestamps in Pakistan time (issue 15 point 8)', () => {
+  it('an order placed at 02:00 Pakistan time carries that date and the +05:00 offset, in answers and mails', async () => {
+    const { order, ordererHeaders, approverHeaders } = await pendingOrder();
+    expect(order.created_on).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+05:00$/);
+    // Stored in UTC: 21:00 on the 23rd is 02:00 on the 24th in Karachi.
+    await t.database.db.update(orders).set({ createdAt: '2026-11-23T21:00:00Z' }).where(eq(orders.id, order.id));
+    for (const headers of [ordererHeaders, approverHeaders]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/read/Orders/${order.id}`, headers });
+      expect(body<{ data: Order }>(res).data.created_on).toBe('2026-11-24T02:00:00.000+05:00');
+    }
+    const list = body<{ data: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/read/Orders?status=Pending', headers: approverHeaders })).data;
+    expect(list.find((o) => o.id === order.id)?.created_on.split('T')[0]).toBe('2026-11-24');
+    expect(resetMail('a@shop.pk', '123456', false, new Date('2026-11-23T21:00:00Z')).text).toContain('at 2026-11-24 02:10 Pakistan time');
   });
 });

@@ -1,7 +1,15 @@
 import { CANNOT_APPROVE, NOT_ALLOWED_TO_ORDER, pendingPlacement } from '@shop/domain/roles';
 import type { PaymentMode, UserType } from '@shop/domain/constants';
 import { fromPaisa } from '@shop/domain/money';
-import { allowedPaymentModes, decideOrderStatus, lineTotal, MAX_ORDER_QUANTITY, ORDER_NOT_PENDING, orderTotals } from '@shop/domain/order-rules';
+import {
+  allowedPaymentModes,
+  decideOrderStatus,
+  lineTotal,
+  MAX_ORDER_QUANTITY,
+  ORDER_NOT_PENDING,
+  orderTotals,
+  stockShortText,
+} from '@shop/domain/order-rules';
 import type { Product } from '@shop/domain/catalogue';
 import type { Order, OrderDetail, PlaceOrderInput } from '@shop/domain/orders';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -12,6 +20,7 @@ import { orderDetails, orders } from '../../db/schema/orders.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error.ts';
 import { type Priced, priceProducts, priceRows, productJsonColumns } from '../catalogue/pricing.service.ts';
 import { findBusinessOrder, findOrderByIdempotencyKey, isoTimestamp, orderColumns, toDetail, toOrder } from './orders-read.service.ts';
+import { toKarachiIso } from '@shop/domain/karachi-time';
 
 export interface Caller {
   userId: number;
@@ -49,7 +58,7 @@ function priceLines(lines: readonly Line[], priced: Map<number, Priced<OrderProd
     const p = priced.get(l.productId);
     if (!p) throw badRequest(`Product ${l.productId} was not found.`);
     if (p.stock <= 0) throw conflict(`${p.name} is out of stock.`);
-    if (l.quantity > p.stock) throw conflict(`Only ${p.stock} of ${p.name} are in stock.`);
+    if (l.quantity > p.stock) throw conflict(stockShortText(p.name, p.stock));
     return { product: p, quantity: l.quantity, unit_price: p.unit_price, unit_tax: p.unit_tax, unit_sell_price: p.unit_sell_price };
   });
 }
@@ -247,7 +256,7 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
   if (row) {
     const lineIds = new Map(row.lines.map(([id, productId]) => [productId, id]));
     const details: OrderDetail[] = values.map((v) => ({ id: lineIds.get(v.product_id) as number, ...v })).sort((x, y) => x.id - y.id);
-    return { ...order, created_on: row.created_on, order_details: details };
+    return { ...order, created_on: toKarachiIso(row.created_on), order_details: details };
   }
   // Another request with the same key was first: answer its order.
   const first = idempotencyKey ? await findOrderByIdempotencyKey(db, caller.userId, idempotencyKey) : null;

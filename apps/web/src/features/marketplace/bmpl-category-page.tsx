@@ -9,6 +9,7 @@ import { Breadcrumb } from './breadcrumb.tsx';
 import { type FilterDraft, FilterPanel } from './filter-panel.tsx';
 import { ListingLayout } from './listing-layout.tsx';
 import { readApplied, writeApplied } from './listing-state.ts';
+import { countOf } from '@shop/domain/plural';
 
 const FIRST = 40;
 const MORE = 16;
@@ -99,7 +100,7 @@ function CategoryListing({ resolved }: { resolved: BmplResolvedCategory }) {
           <p className="py-12 text-center text-lg font-semibold text-slate-700">No Products Found !!!</p>
         ) : (
           <>
-            <p className="mb-2 text-sm text-slate-600">{list.data?.pages[0]?.total} products in {city}</p>
+            <p className="mb-2 text-sm text-slate-600">{countOf(list.data?.pages[0]?.total ?? 0, 'product', 'products')} in {city}</p>
             <BmplProductGrid products={products} eagerFirst={4} />
             {list.hasNextPage && (
               <div className="mt-4 flex justify-center">
