@@ -66,6 +66,8 @@ test('point 1: Sign Out from the menu works by keyboard too', async ({ page }) =
   await signIn(page, 'owner@demo.pk');
   await accountMenu(page).focus();
   await page.keyboard.press('Enter');
+  // As a person does: the menu is seen open before the next key.
+  await expect(page.getByRole('menuitem', { name: 'Account Information' })).toBeFocused();
   await page.keyboard.press('End');
   await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
   await page.keyboard.press('Enter');
