@@ -2,6 +2,7 @@
 import { CITIES, type City } from './constants.ts';
 import { fromPaisa, toPaisa } from './money.ts';
 import { nameFromSegment, toSlug } from './slug.ts';
+import { pluralWord } from './plural.ts';
 
 /** SPEC 2: the four marketplace sort options, in menu order. */
 export const BMPL_SORTS = [
@@ -77,7 +78,7 @@ export function bmplPriceDisplay(p: CityPriceFields): BmplPriceDisplay {
       threshold: t,
       rows: [
         { label: 'x1 Piece', pieces: 1, unitPrice: fromPaisa(toPaisa(original)), total: fromPaisa(toPaisa(original)) },
-        { label: `x${t} Pieces`, pieces: t, unitPrice: fromPaisa(toPaisa(p.discount_price)), total: fromPaisa(toPaisa(p.discount_price) * t) },
+        { label: `x${t} ${pluralWord(t, 'Piece', 'Pieces')}`, pieces: t, unitPrice: fromPaisa(toPaisa(p.discount_price)), total: fromPaisa(toPaisa(p.discount_price) * t) },
       ],
     };
   }
@@ -207,3 +208,34 @@ export const bmplProductTitle = (name: string) => `Buy ${name} at the Best Whole
 
 /** SPEC 2: 'Similar Products' when a threshold exists, otherwise 'BUY MORE PAY LESS'. */
 export const relatedHeading = (threshold: number | null | undefined) => (threshold != null && threshold > 1 ? 'Similar Products' : 'BUY MORE PAY LESS');
+
+interface TreeCategory {
+  id: number;
+  name: string;
+}
+
+/** The category page's category, subcategory and the category's subcategories, or what was not found. */
+export type CategoryLookup<C extends TreeCategory> =
+  | { found: true; category: C; subcategory: C | null; subcategories: C[] }
+  | { found: false; missing: 'category' | 'subcategory'; name: string; parent?: C };
+
+/**
+ * SPEC 2 path rule over the category tree (level-2 categories with their level-3 children). The
+ * server's resolve call and the category page (from the mega-menu's tree it already has, so an
+ * unknown category costs no failed request) both use it.
+ */
+export function findCategoryInTree<C extends TreeCategory>(
+  tree: readonly (C & { children: readonly C[] })[],
+  category: string,
+  subcategory: string | null | undefined,
+): CategoryLookup<C> {
+  const parent = tree.find((c) => segmentMatchesName(category, c.name));
+  if (!parent) return { found: false, missing: 'category', name: nameFromSegment(category) };
+  const { children, ...own } = parent;
+  const root = own as unknown as C;
+  const subcategories = [...children];
+  if (subcategory == null) return { found: true, category: root, subcategory: null, subcategories };
+  const sub = subcategories.find((c) => segmentMatchesName(subcategory, c.name));
+  if (!sub) return { found: false, missing: 'subcategory', name: nameFromSegment(subcategory), parent: root };
+  return { found: true, category: root, subcategory: sub, subcategories };
+}

@@ -1,5 +1,6 @@
 // SPEC 2 "Outstandings" and 9: ledger aging, without zod (the web app uses it too).
 import { fromPaisa, toPaisa } from './money.ts';
+import { formatKarachiDate } from './karachi-time.ts';
 
 export const AGING_BUCKETS = [
   { key: 'zero_to_zero', label: '0-0', from: Number.NEGATIVE_INFINITY, to: 0 },
@@ -55,5 +56,5 @@ export function bucketTotals(entries: readonly Record<AgingKey, string>[]): Reco
   };
 }
 
-/** Today's date 'YYYY-MM-DD' in UTC, the clock the ledger dates are kept in. */
-export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
+/** Today's date 'YYYY-MM-DD' in Pakistan, the calendar payable_by dates are written in. */
+export const todayKarachi = (now = new Date()) => formatKarachiDate(now);

@@ -1,7 +1,9 @@
 // SPEC 4 "Order", 6 and 9: order rules without zod, so the web app and the server share them.
 import type { OrderStatus, PaymentMode, UserType } from './constants.ts';
 import { fromPaisa, type Paisa, toPaisa } from './money.ts';
+import { countOf, pluralWord } from './plural.ts';
 import { splitTax } from './pricing.ts';
+import { formatKarachiDate } from './karachi-time.ts';
 
 export const ORDER_ALREADY_CHECKED = 'Order already checked';
 export const CONFIRMATION_TITLE = 'Confirmation Message';
@@ -40,6 +42,13 @@ export function decideOrderStatus(input: StatusInput): Extract<OrderStatus, 'Pen
   if (input.userType === 'Orderer' && input.paymentMode === 'Cash' && toPaisa(input.limit) < input.total) return 'Pending';
   return 'In Process';
 }
+
+/** Issue 15 point 9: what the buyer is told beside a quantity above the stock (product page, cart). */
+export const stockLimitText = (stock: number) => `Only ${countOf(stock, 'piece', 'pieces')} in stock`;
+
+/** The server's refusal of a line above the stock at Place order (kept: stock can change meanwhile). */
+export const stockShortText = (name: string, stock: number) =>
+  `Only ${countOf(stock, 'piece', 'pieces')} of ${name} ${pluralWord(stock, 'is', 'are')} in stock.`;
 
 export type OrderRefusal = 'not-allowed' | 'empty' | null;
 
@@ -88,8 +97,11 @@ export function pricedCartLine(line: { unit_price: string; tax: string; sell_pri
 
 export const lineTotal = (unitPrice: string, quantity: number) => fromPaisa(toPaisa(unitPrice) * quantity);
 
-/** SPEC 2: the date part of created_on, before the T. */
-export const orderDate = (createdOn: string) => createdOn.split('T')[0] ?? createdOn;
+/**
+ * SPEC 2: the date part of created_on, before the T. The API writes created_on in Pakistan time, and
+ * the date is taken in Asia/Karachi whatever offset an answer carries, so it is always the buyer's.
+ */
+export const orderDate = (createdOn: string) => formatKarachiDate(createdOn);
 
 /**
  * SPEC 2: Order History groups In Process, then Delivered, then Rejected. Pending orders (waiting

@@ -88,8 +88,8 @@ export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 export const OrderSchema = z.object({
   id: z.number().int(),
   order_number: z.string(),
-  /** ISO date-time; SPEC 2 shows the part before the T. */
-  created_on: z.string(),
+  /** ISO date-time in Pakistan time with its offset; SPEC 2 shows the part before the T (the buyer's date). */
+  created_on: z.string().describe('ISO 8601 in Pakistan time with its offset, e.g. 2026-11-24T02:00:00.000+05:00'),
   status: z.enum(ORDER_STATUSES),
   address: z.string(),
   contact_no: z.string(),
@@ -136,7 +136,7 @@ export const InvoiceSchema = z.object({
   amount: MoneySchema,
   payment_mode: z.enum(PAYMENT_MODES),
   due_on: z.string(),
-  created_on: z.string(),
+  created_on: z.string().describe('ISO 8601 in Pakistan time with its offset, e.g. 2026-11-24T02:00:00.000+05:00'),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountMenuEntries, capabilitiesOf } from './roles.ts';
+import { accountMenuEntries, capabilitiesOf, pendingOrderRights, pendingPlacement } from './roles.ts';
 
 describe('roles (SPEC 6)', () => {
   it('gives the account menu entries by user type', () => {
@@ -14,5 +14,18 @@ describe('roles (SPEC 6)', () => {
     expect(capabilitiesOf('Orderer').canApprove).toBe(false);
     expect(capabilitiesOf('Guest').canPlaceOrder).toBe(false);
     expect(capabilitiesOf('Approver').needsApproverFlagToOrder).toBe(true);
+  });
+  it('lets whoever sees /pending open a Pending order in the cart, and only an Approver decide it', () => {
+    expect(pendingOrderRights('Orderer')).toEqual({ canOpenInCart: true, canDecide: false });
+    expect(pendingOrderRights('Approver')).toEqual({ canOpenInCart: true, canDecide: true });
+    expect(pendingOrderRights('Owner')).toEqual({ canOpenInCart: false, canDecide: false });
+    expect(pendingOrderRights('Guest')).toEqual({ canOpenInCart: false, canDecide: false });
+  });
+  it('confirms for an Approver, resubmits for the order\'s own Orderer, refuses the rest', () => {
+    expect(pendingPlacement('Approver', false)).toBe('confirm');
+    expect(pendingPlacement('Orderer', true)).toBe('resubmit');
+    expect(pendingPlacement('Orderer', false)).toBe('refused');
+    expect(pendingPlacement('Owner', true)).toBe('refused');
+    expect(pendingPlacement('Guest', true)).toBe('refused');
   });
 });

@@ -24,6 +24,8 @@ interface OrderPlan {
   target: [number, number];
   /** payable_by relative to the seeding day (negative: overdue), for delivered orders with a ledger entry. */
   ledger?: { payableIn: number; mode: PaymentMode; paidShare?: number };
+  /** Placed at this hour, Pakistan time, instead of business hours: a night order whose UTC date is the day before. */
+  pakistanHour?: number;
 }
 
 const ORDERER_LIMIT = 50_000;
@@ -41,7 +43,7 @@ const PLANS: readonly OrderPlan[] = [
   { user: 'orderer', status: 'In Process', daysAgo: 5, target: [32_000, 48_000] },
   { user: 'credit', status: 'In Process', daysAgo: 4, target: [60_000, 160_000] },
   { user: 'orderer', status: 'Pending', daysAgo: 3, target: [55_000, 95_000] },
-  { user: 'orderer', status: 'In Process', daysAgo: 2, target: [32_000, 48_000] },
+  { user: 'orderer', status: 'In Process', daysAgo: 2, target: [32_000, 48_000], pakistanHour: 2 },
   { user: 'credit', status: 'In Process', daysAgo: 1, target: [40_000, 90_000] },
   { user: 'orderer', status: 'Pending', daysAgo: 1, target: [55_000, 95_000] },
 ];
@@ -102,8 +104,10 @@ export async function insertOrders(db: Db, accounts: DemoAccounts, demo: readonl
     .map((plan, i) => {
       const user = accounts.users[plan.user];
       const lines = planLines(rng, user, candidates[plan.user], plan);
-      // Business hours, Pakistan time (UTC+5): 09:00 to 17:59.
-      const at = new Date(today - plan.daysAgo * DAY_MS + (4 + rng.int(0, 8)) * 3_600_000 + rng.int(0, 59) * 60_000).toISOString();
+      // Business hours, Pakistan time (UTC+5): 09:00 to 17:59 (drawn for every order, so the rest stays the same).
+      const businessHours = (4 + rng.int(0, 8)) * 3_600_000 + rng.int(0, 59) * 60_000;
+      const sinceMidnightUtc = plan.pakistanHour === undefined ? businessHours : (plan.pakistanHour - 5) * 3_600_000;
+      const at = new Date(today - plan.daysAgo * DAY_MS + sinceMidnightUtc).toISOString();
       return { plan, user, lines, at, number: `ORD-2024-${String(i + 1).padStart(6, '0')}` };
     });
 

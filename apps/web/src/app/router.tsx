@@ -12,6 +12,8 @@ const bmplDetail = page(() => import('../features/marketplace/bmpl-product-page.
 const routes: RouteObject[] = [
   {
     element: <Shell />,
+    // The first page's chunk loads before the router renders; without this React Router warns in the console.
+    hydrateFallbackElement: <div className="min-h-screen" aria-busy="true" />,
     children: [
       { path: '/', lazy: page(() => import('../features/catalogue/home-page.tsx').then((m) => m.HomePage)) },
       { path: '/home', lazy: page(() => import('../features/catalogue/home-page.tsx').then((m) => m.HomePage)) },

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { businesses, businessUsers } from '../../db/schema/business.ts';
 import { invoices } from '../../db/schema/orders.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { toKarachiIso } from '@shop/domain/karachi-time';
 
 const money = (v: string) => fromPaisa(toPaisa(v));
 
@@ -80,5 +81,5 @@ export async function listInvoices(db: Db, reader: Reader, page: { offset: numbe
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .offset(page.offset)
     .limit(page.limit);
-  return rows.map((r) => ({ ...r, amount: money(r.amount), payment_mode: r.payment_mode as PaymentMode }));
+  return rows.map((r) => ({ ...r, created_on: toKarachiIso(r.created_on), amount: money(r.amount), payment_mode: r.payment_mode as PaymentMode }));
 }

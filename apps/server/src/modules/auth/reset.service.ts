@@ -8,6 +8,7 @@ import { badRequest } from '../../lib/http-error.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { revokeUserSessions } from '../../lib/sessions.ts';
+import { formatKarachiDateTime } from '@shop/domain/karachi-time';
 
 export const RESET_CODE_TTL_MS = 10 * 60_000;
 export const RESET_CODE_MAX_TRIES = 5;
@@ -46,14 +47,16 @@ export async function issueResetCode(db: Db, userId: number): Promise<string> {
   return code;
 }
 
-export function resetMail(to: string, code: string, welcome = false) {
+export function resetMail(to: string, code: string, welcome = false, now = new Date()) {
+  // Mails show times in Pakistan (ARCHITECTURE: instants shown in Asia/Karachi).
+  const until = formatKarachiDateTime(new Date(now.getTime() + RESET_CODE_TTL_MS));
   const intro = welcome
     ? `Welcome! Your business account has been created. To choose your password, open /otp?email=${encodeURIComponent(to)} on the shop and enter this code (or use Forgot Password on the Sign In page later):`
     : 'Use this code to reset your password:';
   return {
     to,
     subject: welcome ? 'Welcome: choose your password' : 'Your password reset code',
-    text: `${intro}\n\n${code}\n\nThe code works once and expires in 10 minutes. If you did not ask for it, ignore this email.`,
+    text: `${intro}\n\n${code}\n\nThe code works once and expires in 10 minutes, at ${until} Pakistan time. If you did not ask for it, ignore this email.`,
   };
 }
 

@@ -1,6 +1,6 @@
 // Marketplace (Buy More Pay Less) reads: cities, categories, banners, one product and its related ones.
 import type { BmplBanner, BmplCategory, BmplCategoryTree, BmplCityRecord, BmplProduct, BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl';
-import { parseCity, segmentMatchesName } from '@shop/domain/bmpl-rules';
+import { findCategoryInTree, parseCity } from '@shop/domain/bmpl-rules';
 import { CITIES, type City, DEFAULT_CATEGORY, DEFAULT_CITY, RELATED_MAX, RELATED_SAMPLE } from '@shop/domain/constants';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { nameFromSegment } from '@shop/domain/slug';
@@ -101,14 +101,10 @@ export async function marketplaceCategory(ctx: BmplContext, id: number, level: 2
 
 /** SPEC 2 path rule: the category (and subcategory) named by URL segments, or a 404. */
 export async function resolveCategory(ctx: BmplContext, category: string, subcategory?: string): Promise<BmplResolvedCategory> {
-  const index = await categoryIndex(ctx);
-  const parent = index.level2.find((c) => segmentMatchesName(category, c.name));
-  if (!parent) throw notFound(`There is no category "${nameFromSegment(category)}".`);
-  const subcategories = index.childrenOf.get(parent.id) ?? [];
-  if (subcategory === undefined) return { category: parent, subcategory: null, subcategories };
-  const sub = subcategories.find((c) => segmentMatchesName(subcategory, c.name));
-  if (!sub) throw notFound(`There is no subcategory "${nameFromSegment(subcategory)}" in ${parent.name}.`);
-  return { category: parent, subcategory: sub, subcategories };
+  const found = findCategoryInTree(await categoryTree(ctx), category, subcategory);
+  if (found.found) return { category: found.category, subcategory: found.subcategory, subcategories: found.subcategories };
+  if (found.missing === 'category') throw notFound(`There is no category "${found.name}".`);
+  throw notFound(`There is no subcategory "${found.name}" in ${found.parent?.name}.`);
 }
 
 /** Brand ids that exist; an unknown one is a 400 (a stale link, or a typed URL). */

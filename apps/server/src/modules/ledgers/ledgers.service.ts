@@ -1,5 +1,5 @@
 import type { PaymentMode, UserType } from '@shop/domain/constants';
-import { agingAmounts, bucketTotals, creditOutstanding, todayUtc } from '@shop/domain/ledgers';
+import { agingAmounts, bucketTotals, creditOutstanding, todayKarachi } from '@shop/domain/ledgers';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { readsWholeBusiness } from '@shop/domain/order-rules';
 import type { LedgerEntry, Ledgers } from '@shop/domain/orders';
@@ -14,8 +14,8 @@ export interface Reader {
 }
 
 /**
- * Our ledger call (SPEC 2 Outstandings). Buckets are derived from payable_by on each read (UTC
- * days), so they never go stale. Scope as for orders: the business for an Approver, else the caller.
+ * Our ledger call (SPEC 2 Outstandings). Buckets are derived from payable_by on each read (days
+ * in Pakistan), so they never go stale. Scope as for orders: the business for an Approver, else the caller.
  */
 export async function readLedgers(db: Db, reader: Reader, options: { paymentMode?: PaymentMode; now?: Date } = {}): Promise<Ledgers> {
   const scope = readsWholeBusiness(reader.type) ? eq(ledgers.businessId, reader.businessId) : eq(ledgers.businessUserId, reader.userId);
@@ -33,7 +33,7 @@ export async function readLedgers(db: Db, reader: Reader, options: { paymentMode
     .leftJoin(invoices, eq(invoices.id, ledgers.invoiceId))
     .where(where)
     .orderBy(asc(ledgers.payableBy), asc(ledgers.id));
-  const today = todayUtc(options.now);
+  const today = todayKarachi(options.now);
   const entries: LedgerEntry[] = rows.map((r) => {
     const payable = fromPaisa(toPaisa(r.payable));
     return {

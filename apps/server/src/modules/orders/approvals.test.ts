@@ -7,6 +7,7 @@ import { orderDetails, orders } from '../../db/schema/orders.ts';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { makeBusiness, makeUser, signIn } from '../../../test/factories.ts';
 import { makeProducts } from '../../../test/order-factories.ts';
+import { resetMail } from '../auth/reset.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -132,16 +133,49 @@ describe('the Approver confirms a pending order at the cart (SPEC 4)', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('only an Approver of the same business may confirm', async () => {
-    const { order, ordererHeaders, products } = await pendingOrder();
-    const payload = { id: order.id, payment_mode: 'Cash', order_details: [{ product_id: products[0]?.id, quantity: 1 }] };
-    const byOrderer = await t.app.inject({ method: 'POST', url: '/api/write/Orders', headers: ordererHeaders, payload });
-    expect(byOrderer.statusCode).toBe(403);
+  it("lets the order's own Orderer resubmit it edited, still under the Cash limit rule; refuses other users", async () => {
+    const { order, orderer, ordererHeaders, products, business } = await pendingOrder();
+    const payload = { id: order.id, payment_mode: 'Cash', order_details: [{ product_id: products[1]?.id, quantity: 1 }] };
+    // Another Orderer and the Owner of the same business may not touch it.
+    const otherOrderer = await makeUser(t.database.db, { businessId: business.id, type: 'Orderer', limit: '100000.00' });
+    const owner = await makeUser(t.database.db, { businessId: business.id, type: 'Owner' });
+    for (const email of [otherOrderer.email, owner.email]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/write/Orders', headers: await signIn(t.app, email), payload });
+      expect(res.statusCode).toBe(403);
+      expect(body(res).error).toBe(CANNOT_APPROVE);
+    }
     const stranger = await makeUser(t.database.db, { type: 'Approver' });
     const byStranger = await t.app.inject({ method: 'POST', url: '/api/write/Orders', headers: await signIn(t.app, stranger.email), payload });
     expect(byStranger.statusCode).toBe(404);
+    // The Orderer's own resubmission: the same order, re-priced, and still Pending (Rs. 118 over the Rs. 100 limit).
+    const byOrderer = await t.app.inject({ method: 'POST', url: '/api/write/Orders', headers: ordererHeaders, payload: { ...payload, status: 'In Process' } });
+    expect(byOrderer.statusCode).toBe(200);
+    const resubmitted = body<{ data: Order }>(byOrderer).data;
+    expect(resubmitted.id).toBe(order.id);
+    expect(resubmitted.status).toBe('Pending');
+    expect(resubmitted.business_user_id).toBe(orderer.id);
+    expect(resubmitted.total_price).toBe('118.00');
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.status).toBe('Pending');
+    expect(row?.decidedBy).toBeNull();
+    const lines = await t.database.db.select().from(orderDetails).where(eq(orderDetails.orderId, order.id));
+    expect(lines.map((l) => [l.productId, l.quantity])).toEqual([[products[1]?.id, 1]]);
     expect(NOT_ALLOWED_TO_ORDER).toBeTruthy();
+  });
+});
+
+describe('timestamps in Pakistan time (issue 15 point 8)', () => {
+  it('an order placed at 02:00 Pakistan time carries that date and the +05:00 offset, in answers and mails', async () => {
+    const { order, ordererHeaders, approverHeaders } = await pendingOrder();
+    expect(order.created_on).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+05:00$/);
+    // Stored in UTC: 21:00 on the 23rd is 02:00 on the 24th in Karachi.
+    await t.database.db.update(orders).set({ createdAt: '2026-11-23T21:00:00Z' }).where(eq(orders.id, order.id));
+    for (const headers of [ordererHeaders, approverHeaders]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/read/Orders/${order.id}`, headers });
+      expect(body<{ data: Order }>(res).data.created_on).toBe('2026-11-24T02:00:00.000+05:00');
+    }
+    const list = body<{ data: Order[] }>(await t.app.inject({ method: 'GET', url: '/api/read/Orders?status=Pending', headers: approverHeaders })).data;
+    expect(list.find((o) => o.id === order.id)?.created_on.split('T')[0]).toBe('2026-11-24');
+    expect(resetMail('a@shop.pk', '123456', false, new Date('2026-11-23T21:00:00Z')).text).toContain('at 2026-11-24 02:10 Pakistan time');
   });
 });

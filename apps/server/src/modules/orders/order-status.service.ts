@@ -1,7 +1,7 @@
 import type { UserType } from '@shop/domain/constants';
 import { ORDER_NOT_PENDING } from '@shop/domain/order-rules';
 import type { Order, OrderStatusInput } from '@shop/domain/orders';
-import { CANNOT_APPROVE } from '@shop/domain/roles';
+import { CANNOT_APPROVE, pendingOrderRights } from '@shop/domain/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businessUsers } from '../../db/schema/business.ts';
@@ -21,7 +21,7 @@ export async function changeOrderStatus(db: Db, caller: { userId: number; busine
     .from(businessUsers)
     .where(and(eq(businessUsers.id, caller.userId), eq(businessUsers.businessId, caller.businessId)));
   if (!user) throw unauthorized();
-  if ((user.type as UserType) !== 'Approver') throw forbidden(CANNOT_APPROVE);
+  if (!pendingOrderRights(user.type as UserType).canDecide) throw forbidden(CANNOT_APPROVE);
 
   const moved = await db
     .update(orders)

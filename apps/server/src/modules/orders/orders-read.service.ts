@@ -6,11 +6,15 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orderDetails, orders } from '../../db/schema/orders.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
+import { toKarachiIso } from '@shop/domain/karachi-time';
 
 /** Exact two-decimal rupees from a numeric column. */
 export const money = (v: string | number) => fromPaisa(toPaisa(typeof v === 'number' ? v.toFixed(2) : v));
 
-/** created_at as an ISO string with a T (SPEC 2 shows the date part before it), same on pg and PGlite. */
+/**
+ * created_at as exact UTC ISO text, the same on pg and PGlite; the answer carries it through
+ * toKarachiIso (Pakistan time, +05:00), so SPEC 2's date part before the T is the buyer's date.
+ */
 export const isoTimestamp = (column: SQL | typeof orders.createdAt) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -77,7 +81,7 @@ export function toOrder(row: OrderRow, details: OrderDetail[]): Order {
   return {
     id: row.id as number,
     order_number: row.order_number as string,
-    created_on: row.created_on as string,
+    created_on: toKarachiIso(row.created_on as string),
     status: row.status as OrderStatus,
     address: row.address as string,
     contact_no: row.contact_no as string,

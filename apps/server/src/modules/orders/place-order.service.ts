@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
-import { CANNOT_APPROVE, NOT_ALLOWED_TO_ORDER } from '@shop/domain/roles';
+import { CANNOT_APPROVE, NOT_ALLOWED_TO_ORDER, pendingPlacement } from '@shop/domain/roles';
 import type { PaymentMode, UserType } from '@shop/domain/constants';
 import { fromPaisa } from '@shop/domain/money';
-import { allowedPaymentModes, decideOrderStatus, lineTotal, MAX_ORDER_QUANTITY, ORDER_NOT_PENDING, orderTotals } from '@shop/domain/order-rules';
+import {
+  allowedPaymentModes,
+  decideOrderStatus,
+  lineTotal,
+  MAX_ORDER_QUANTITY,
+  ORDER_NOT_PENDING,
+  orderTotals,
+  stockShortText,
+} from '@shop/domain/order-rules';
 import type { Product } from '@shop/domain/catalogue';
 import type { Order, OrderDetail, PlaceOrderInput } from '@shop/domain/orders';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -14,6 +22,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } fr
 import { type Priced, priceProducts, priceRows, productJsonColumns } from '../catalogue/pricing.service.ts';
 import { checkCreditUnderLock } from './credit.service.ts';
 import { findBusinessOrder, findOrderByIdempotencyKey, isoTimestamp, orderColumns, toDetail, toOrder } from './orders-read.service.ts';
+import { toKarachiIso } from '@shop/domain/karachi-time';
 
 export interface Caller {
   userId: number;
@@ -51,7 +60,7 @@ function priceLines(lines: readonly Line[], priced: Map<number, Priced<OrderProd
     const p = priced.get(l.productId);
     if (!p) throw badRequest(`Product ${l.productId} was not found.`);
     if (p.stock <= 0) throw conflict(`${p.name} is out of stock.`);
-    if (l.quantity > p.stock) throw conflict(`Only ${p.stock} of ${p.name} are in stock.`);
+    if (l.quantity > p.stock) throw conflict(stockShortText(p.name, p.stock));
     return { product: p, quantity: l.quantity, unit_price: p.unit_price, unit_tax: p.unit_tax, unit_sell_price: p.unit_sell_price };
   });
 }
@@ -217,8 +226,8 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
     if (first) return first;
   }
   if (input.id != null) {
-    if (type !== 'Approver') throw forbidden(CANNOT_APPROVE);
-    return confirmPendingOrder(db, caller, input);
+    if (pendingPlacement(type, true) === 'refused') throw forbidden(CANNOT_APPROVE);
+    return placePendingOrder(db, caller, { type, limit: ctx.limit }, input);
   }
   // SPEC 5/6: an Approver orders only with the approver flag, i.e. when confirming a pending order.
   if (type === 'Approver') throw forbidden(NOT_ALLOWED_TO_ORDER);
@@ -270,7 +279,7 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
   if (row) {
     const lineIds = new Map(row.lines.map(([id, productId]) => [productId, id]));
     const details: OrderDetail[] = values.map((v) => ({ id: lineIds.get(v.product_id) as number, ...v })).sort((x, y) => x.id - y.id);
-    return { ...order, created_on: row.created_on, order_details: details };
+    return { ...order, created_on: toKarachiIso(row.created_on), order_details: details };
   }
   // Another request with the same key was first: answer its order.
   const first = idempotencyKey && hash ? await findOrderByIdempotencyKey(db, caller.userId, idempotencyKey, hash) : null;
@@ -279,13 +288,17 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
 }
 
 /**
- * SPEC 4: an Approver confirming a pending order at the cart. The (possibly edited) lines are priced
- * again and that same order moves to In Process, keeping its orderer, customer and business.
+ * SPEC 4: a cart opened from Pending Approvals (the approver flag). The (possibly edited) lines are
+ * priced again and that same order is updated, keeping its orderer, customer and business. An
+ * Approver confirms it (In Process); its own Orderer resubmits it and the usual rule decides its
+ * status again (roles.ts pendingPlacement).
  */
-async function confirmPendingOrder(db: Db, caller: Caller, input: PlaceOrderInput): Promise<Order> {
+async function placePendingOrder(db: Db, caller: Caller, who: { type: UserType; limit: string }, input: PlaceOrderInput): Promise<Order> {
   const id = input.id as number;
   const pending = await findBusinessOrder(db, caller.businessId, id);
   if (!pending) throw notFound('Order not found');
+  const how = pendingPlacement(who.type, pending.business_user_id === caller.userId);
+  if (how === 'refused') throw forbidden(CANNOT_APPROVE);
   if (input.business_id != null && input.business_id !== pending.business_id) throw forbidden('You can only order for your own business.');
   if (input.business_user_id != null && input.business_user_id !== pending.business_user_id) {
     throw forbidden('The order belongs to another user.');
@@ -307,14 +320,20 @@ async function confirmPendingOrder(db: Db, caller: Caller, input: PlaceOrderInpu
     const [row] = await tx
       .update(orders)
       .set({
-        status: decideOrderStatus({ userType: 'Approver', paymentMode: input.payment_mode, limit: '0', total: totals.total, isApproverConfirming: true }),
+        status: decideOrderStatus({
+          userType: who.type,
+          paymentMode: input.payment_mode,
+          limit: who.limit,
+          total: totals.total,
+          isApproverConfirming: how === 'confirm',
+        }),
         totalPrice: fromPaisa(totals.total),
         sellPriceTotal: fromPaisa(totals.sell),
         taxTotal: fromPaisa(totals.tax),
         remainingAmount: fromPaisa(totals.total),
         paymentMode: input.payment_mode,
         paymentDays: input.payment_mode === 'Credit' ? (business?.paymentDays ?? 0) : 0,
-        decidedBy: caller.userId,
+        decidedBy: how === 'confirm' ? caller.userId : null,
         updatedAt: sql`now()`,
       })
       // Conditional: an order another Approver moved meanwhile is left alone (409).

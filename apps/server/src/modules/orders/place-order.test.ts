@@ -1,4 +1,5 @@
 import { NOT_ALLOWED_TO_ORDER } from '@shop/domain/roles';
+import { stockShortText } from '@shop/domain/order-rules';
 import type { Order } from '@shop/domain/orders';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,6 +167,9 @@ describe('bad input: 4xx with an error text and nothing written', () => {
     }
     const empty = await place(headers, { payment_mode: 'Cash', order_details: [] });
     expect(body(empty).error).toContain('Order already checked');
+    // Issue 15 point 9: the buyer is told at the quantity, and the server still refuses it, by name.
+    expect(body(await place(headers, line({ quantity: 6 }))).error).toBe(stockShortText(p?.name ?? '', 5));
+    expect(stockShortText('Basmati Rice', 1)).toBe('Only 1 piece of Basmati Rice is in stock.');
     expect([await orderCount(), await detailCount()]).toEqual(before);
     // The own business id is accepted.
     expect((await place(headers, { ...line({}), business_id: business.id })).statusCode).toBe(200);

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema/business.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { decodeImage, EXTENSION, type ImageType, MAX_REGISTRATION_BYTES } from './images.ts';
+import { toKarachiIso } from '@shop/domain/karachi-time';
 
 export { MAX_FILE_BYTES, MAX_REGISTRATION_BYTES, REGISTER_BODY_LIMIT } from './images.ts';
 
@@ -75,11 +76,13 @@ export async function storeDocuments(tx: Db, dataDir: string, businessId: number
 }
 
 export async function listDocuments(db: Db, businessId: number) {
-  return db
+  const rows = await db
     .select({ id: uploads.id, kind: uploads.kind, contentType: uploads.contentType, size: uploads.size, createdAt: uploads.createdAt })
     .from(uploads)
     .where(eq(uploads.businessId, businessId))
     .orderBy(asc(uploads.id));
+  // The API's timestamps are in Pakistan time (+05:00), like orders' created_on.
+  return rows.map((r) => ({ ...r, createdAt: toKarachiIso(r.createdAt) }));
 }
 
 /** The document's bytes when it belongs to this business; null otherwise (no hint that it exists). */

@@ -1,32 +1,49 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { accountMenuEntries } from '@shop/domain/roles';
 import { CircleUserRound } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
-import { Dropdown } from '../../components/ui/dropdown.tsx';
+import { Link } from 'react-router';
 import { useSession } from '../../lib/session.tsx';
+import { useSignOut } from '../../lib/use-sign-out.ts';
 
+const item =
+  'block w-full cursor-pointer select-none rounded px-2 py-2 text-left text-sm outline-none data-[highlighted]:bg-slate-100';
+
+/**
+ * SPEC 2/6 account menu (ARCHITECTURE: Radix menus). Radix closes the menu only after an entry is
+ * chosen, so a mouse click, a tap and Enter all reach the entry; links are the router's Link, so
+ * choosing one navigates inside the app.
+ */
 export function AccountMenu() {
-  const { user, signOut } = useSession();
-  const navigate = useNavigate();
+  const { user } = useSession();
+  const signOut = useSignOut();
   const entries = accountMenuEntries(user?.type);
   return (
-    <Dropdown label="Account menu" trigger={<CircleUserRound aria-hidden="true" className="h-6 w-6" />}>
-      <p className="px-2 py-1 text-xs text-slate-500">{user?.type ?? 'Guest'} account</p>
-      {entries.map((e) => (
-        <Link key={e.to} to={e.to} className="block rounded px-2 py-2 text-sm hover:bg-slate-100 focus:bg-slate-100">
-          {e.label}
-        </Link>
-      ))}
-      <button
-        type="button"
-        data-close
-        onClick={() => {
-          signOut();
-          navigate('/sign-in');
-        }}
-        className="block w-full cursor-pointer rounded px-2 py-2 text-left text-sm text-red-700 hover:bg-slate-100 focus:bg-slate-100"
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label="Account menu"
+        className="flex items-center gap-1 rounded-md p-2 text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent"
       >
-        Sign Out
-      </button>
-    </Dropdown>
+        <CircleUserRound aria-hidden="true" className="h-6 w-6" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={4}
+          collisionPadding={8}
+          className="z-50 w-60 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-2 text-slate-900 shadow-xl"
+        >
+          <DropdownMenu.Label className="px-2 py-1 text-xs text-slate-500">{user?.type ?? 'Guest'} account</DropdownMenu.Label>
+          {entries.map((e) => (
+            <DropdownMenu.Item key={e.to} asChild className={item}>
+              <Link to={e.to}>{e.label}</Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item onSelect={signOut} className={`${item} text-red-700`}>
+            Sign Out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

@@ -1,15 +1,16 @@
 import { Bell } from 'lucide-react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { CartDropdown } from '../../features/cart/cart-dropdown.tsx';
 import { SearchBox } from '../../features/catalogue/search-box.tsx';
 import { useSession } from '../../lib/session.tsx';
+import { useSignOut } from '../../lib/use-sign-out.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { Logo } from './logo.tsx';
 
 export function OrderingBar() {
-  const { user, signOut } = useSession();
-  const navigate = useNavigate();
+  const { user } = useSession();
+  const signOut = useSignOut();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm font-medium hover:bg-white/10 ${isActive ? 'underline underline-offset-4' : ''}`;
   return (
@@ -33,22 +34,19 @@ export function OrderingBar() {
         </div>
       </div>
       <nav aria-label="Shop" className="bg-brand-dark">
-        <div className="mx-auto flex max-w-6xl items-center gap-2 overflow-x-auto px-3 py-1">
+        {/* Wraps instead of scrolling sideways: at 375 px every link stays in view (issue 15, point 5). */}
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-1 gap-y-0.5 px-3 py-1 md:gap-2">
           <NavLink to="/business" className={linkClass}>Shop by Business</NavLink>
           <NavLink to="/categories" className={linkClass}>Shop by Categories</NavLink>
           <NavLink to="/accountInfo" className={linkClass}>Profile</NavLink>
           <Link to="/bmpl" className="shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm font-medium hover:bg-white/10">Buy More Pay Less</Link>
-          <button
-            type="button"
-            className="shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm font-medium hover:bg-white/10 md:hidden"
-            onClick={() => {
-              signOut();
-              navigate('/sign-in');
-            }}
-          >
+        </div>
+        {/* SPEC 2: on mobile the greeting and Sign Out, on their own line so a long name never pushes them out. */}
+        <div className="flex items-center justify-between gap-2 border-t border-white/10 px-3 py-1 md:hidden">
+          <span className="min-w-0 truncate text-sm">Hello, {user?.name ?? 'Guest'}</span>
+          <button type="button" className="shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm font-medium hover:bg-white/10" onClick={signOut}>
             Sign Out
           </button>
-          <span className="ml-auto shrink-0 whitespace-nowrap text-sm md:hidden">Hello, {user?.name ?? 'Guest'}</span>
         </div>
       </nav>
     </header>

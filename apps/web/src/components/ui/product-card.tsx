@@ -58,6 +58,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           <QuantityControl
             label={product.name}
             quantity={line.quantity}
+            stock={product.stock}
             onChange={(q) => updateCart((c) => setQuantity(c, product.id, q))}
           />
         ) : (

@@ -1,15 +1,16 @@
 import { accountMenuEntries } from '@shop/domain/roles';
 import { ChevronRight, LogOut } from 'lucide-react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink } from 'react-router';
 import { useSession } from '../../lib/session.tsx';
+import { useSignOut } from '../../lib/use-sign-out.ts';
 
 /**
  * SPEC 2/6: the account menu by role as the mobile account landing lists it, then Sign Out (clears
  * storage, to /sign-in, SPEC 4). Desktop pages use components/ui/account-side-nav.tsx.
  */
 export function AccountNav() {
-  const { user, signOut } = useSession();
-  const navigate = useNavigate();
+  const { user } = useSession();
+  const signOut = useSignOut();
   const entries = accountMenuEntries(user?.type);
   const item = 'flex items-center justify-between border-b border-slate-200 px-4 py-4 text-base font-medium text-slate-800 hover:bg-slate-50';
   return (
@@ -26,10 +27,7 @@ export function AccountNav() {
         <li>
           <button
             type="button"
-            onClick={() => {
-              signOut();
-              navigate('/sign-in');
-            }}
+            onClick={signOut}
             className="flex w-full cursor-pointer items-center gap-2 px-4 py-4 text-left text-base font-medium text-red-700 hover:bg-red-50"
           >
             <LogOut aria-hidden="true" className="h-4 w-4" />

@@ -1,6 +1,6 @@
 import { formatRupees } from '@shop/domain/money';
 import { orderDate } from '@shop/domain/order-rules';
-import { CANNOT_APPROVE } from '@shop/domain/roles';
+import { CANNOT_APPROVE, pendingOrderRights } from '@shop/domain/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,14 +25,14 @@ export function PendingPage() {
   const [isBusy, setBusy] = useState(false);
   const list = pending.data ?? [];
   const selected = list.find((o) => o.id === selectedId) ?? list[0] ?? null;
-  const isApprover = user?.type === 'Approver';
+  const rights = pendingOrderRights(user?.type);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: ['orders'] });
 
   async function decide(status: 'In Process' | 'Rejected') {
     if (!selected) return;
     // SPEC 6: a non-Approver sees this; the server refuses it too.
-    if (!isApprover) return setMessage(CANNOT_APPROVE);
+    if (!rights.canDecide) return setMessage(CANNOT_APPROVE);
     setBusy(true);
     try {
       await decideOrder(selected.id, status);
@@ -48,8 +48,8 @@ export function PendingPage() {
   }
 
   function openInCart(to: '/home' | '/cart') {
-    if (!selected) return;
-    if (!isApprover) return setMessage(CANNOT_APPROVE);
+    // SPEC 2/6: whoever may see /pending goes on with the approver flag; Place order's rules apply there.
+    if (!selected || !rights.canOpenInCart) return;
     loadIntoCart(selected);
     navigate(to, { state: { approverFlag: true } });
   }

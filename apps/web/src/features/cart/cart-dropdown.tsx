@@ -5,13 +5,14 @@ import { Link } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { updateCart, useCart } from '../../lib/cart-store.ts';
 import { setPendingCart } from '../../lib/pending-cart.ts';
+import { countOf } from '@shop/domain/plural';
 
 export function CartDropdown() {
   const lines = useCart();
   const count = itemCount(lines);
   return (
     <Dropdown
-      label={`Cart, ${count} items`}
+      label={`Cart, ${countOf(count, 'item', 'items')}`}
       trigger={
         <span className="relative">
           <ShoppingCart aria-hidden="true" className="h-6 w-6" />
@@ -26,7 +27,7 @@ export function CartDropdown() {
       ) : (
         <div className="text-sm">
           <div className="flex items-center justify-between px-2 py-1">
-            <span className="font-semibold">{count} items</span>
+            <span className="font-semibold">{countOf(count, 'item', 'items')}</span>
             <button type="button" className="text-red-700 hover:underline" onClick={() => {
                 updateCart(() => []);
                 // An emptied cart is no longer a pending order under review.

@@ -13,7 +13,6 @@ export function CartLines({ lines, missing }: { lines: readonly CartLine[]; miss
       {lines.map((l) => {
         const isMissing = missing.includes(l.product_id);
         const isOut = !isMissing && l.stock <= 0;
-        const isOver = !isMissing && !isOut && l.quantity > l.stock;
         return (
           <li key={l.product_id} className="flex gap-3 p-3" aria-label={l.product_name}>
             <div className="w-16 shrink-0 sm:w-20">
@@ -25,12 +24,12 @@ export function CartLines({ lines, missing }: { lines: readonly CartLine[]; miss
               <p className="text-sm">{formatRupees(l.unit_price)} each</p>
               {isMissing && <p className="text-sm font-semibold text-red-700">This product is no longer available.</p>}
               {isOut && <p className="text-sm font-semibold text-red-700">Out Of Stock</p>}
-              {isOver && <p className="text-sm font-semibold text-red-700">Only {l.stock} in stock</p>}
               <div className="mt-2 flex flex-wrap items-center gap-3">
                 <div className="w-36">
                   <QuantityControl
                     label={l.product_name}
                     quantity={l.quantity}
+                    stock={isMissing ? undefined : l.stock}
                     onChange={(q) => updateCart((c) => setQuantity(c, l.product_id, q))}
                   />
                 </div>

@@ -2,7 +2,7 @@ import type { PaymentMode } from '@shop/domain/constants';
 import { itemCount } from '@shop/domain/cart';
 import { formatRupees } from '@shop/domain/money';
 import { CONFIRMATION_TITLE, ORDER_ALREADY_CHECKED, ORDER_CONFIRMED_TEXT, ORDER_CONFIRMED_TITLE, orderRefusal } from '@shop/domain/order-rules';
-import { NOT_ALLOWED_TO_ORDER } from '@shop/domain/roles';
+import { NOT_ALLOWED_TO_ORDER, pendingOrderRights, pendingPlacement } from '@shop/domain/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -39,10 +39,11 @@ export function CartPage() {
   const attempt = useRef<{ key: string; signature: string } | null>(null);
 
   // SPEC 4: the approver flag comes with the navigation state from Pending Approvals, and is kept
-  // with the pending order's data while the Approver edits the cart.
-  const isApprover = user?.type === 'Approver';
-  const approverFlag = isApprover && ((location.state as { approverFlag?: boolean } | null)?.approverFlag === true || pending != null);
+  // with the pending order's data while the cart is edited; whoever may see /pending may carry it.
+  const approverFlag =
+    pendingOrderRights(user?.type).canOpenInCart && ((location.state as { approverFlag?: boolean } | null)?.approverFlag === true || pending != null);
   const confirming = approverFlag ? pending : null;
+  const placement = confirming ? pendingPlacement(user?.type, confirming.business_user_id === user?.id) : null;
 
   const refresh = useCartRefresh(`${user?.id ?? 'none'}:${user?.type ?? ''}`);
   const checkout = useCheckoutData(isGuest ? null : (user?.businessId ?? null), isGuest ? null : (confirming?.business_user_id ?? user?.id ?? null));
@@ -116,7 +117,8 @@ export function CartPage() {
 
       {confirming && (
         <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-          Reviewing pending order {confirming.order_number} by {confirming.order_by}. Placing it confirms the order.
+          Reviewing pending order {confirming.order_number} by {confirming.order_by}.{' '}
+          {placement === 'confirm' ? 'Placing it confirms the order.' : 'Placing it sends the changed order again.'}
         </p>
       )}
       {refresh.changes.length > 0 && (

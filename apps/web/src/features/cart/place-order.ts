@@ -2,6 +2,7 @@ import type { CartLine } from '@shop/domain/cart';
 import type { PaymentMode, UserType } from '@shop/domain/constants';
 import { decideOrderStatus, orderTotals, pricedCartLine } from '@shop/domain/order-rules';
 import type { Order, PlaceOrderInput } from '@shop/domain/orders';
+import { pendingPlacement } from '@shop/domain/roles';
 import { api } from '../../lib/api.ts';
 import type { PendingCart } from '../../lib/pending-cart.ts';
 
@@ -18,7 +19,9 @@ export interface OrderUser {
  */
 export function buildOrder(lines: readonly CartLine[], user: OrderUser, paymentMode: PaymentMode, pending: PendingCart | null): PlaceOrderInput {
   const total = orderTotals(lines.map(pricedCartLine)).total;
-  const status = decideOrderStatus({ userType: user.type, paymentMode, limit: user.limit, total, isApproverConfirming: pending != null });
+  const status = decideOrderStatus({
+    userType: user.type, paymentMode, limit: user.limit, total, isApproverConfirming: pending != null && pendingPlacement(user.type, pending.business_user_id === user.id) === 'confirm',
+  });
   return {
     ...(pending ? { id: pending.orderId } : {}),
     status,

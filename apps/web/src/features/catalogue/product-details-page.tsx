@@ -100,7 +100,7 @@ function ProductInfo({ product }: { product: Product }) {
               <button type="button" disabled className="w-full cursor-not-allowed rounded-md bg-slate-300 py-2 font-semibold text-slate-600">Add to cart</button>
             </>
           ) : line ? (
-            <QuantityControl label={product.name} quantity={line.quantity} onChange={(q) => updateCart((c) => setQuantity(c, product.id, q))} />
+            <QuantityControl label={product.name} quantity={line.quantity} stock={product.stock} onChange={(q) => updateCart((c) => setQuantity(c, product.id, q))} />
           ) : (
             <button type="button" onClick={() => updateCart((c) => addToCart(c, toCartItem(product)))} className="w-full rounded-md bg-brand py-2 font-semibold text-white hover:bg-brand-dark">
               Add to cart

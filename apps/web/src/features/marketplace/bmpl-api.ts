@@ -6,7 +6,6 @@ import type {
   BmplProduct,
   BmplProductDetail,
   BmplProductPage,
-  BmplResolvedCategory,
   BmplSearchResult,
   BmplStrip,
 } from '@shop/domain/bmpl';
@@ -31,15 +30,6 @@ export function useBanners(names: string[]) {
 
 export function useStrips(city: string, limit: number) {
   return useQuery({ queryKey: ['bmpl', 'strips', city, limit], queryFn: () => api<BmplStrip[]>('/api/bmpl/strips', { query: { city, limit } }), staleTime: STALE });
-}
-
-export function useResolvedCategory(category: string | null, subcategory: string | null) {
-  return useQuery({
-    queryKey: ['bmpl', 'resolve', category, subcategory],
-    queryFn: () => api<BmplResolvedCategory>('/api/bmpl/categories/resolve', { query: { category, subcategory } }),
-    enabled: category !== null,
-    staleTime: STALE,
-  });
 }
 
 export interface ListFilters {

@@ -1,15 +1,15 @@
 import type { BmplResolvedCategory } from '@shop/domain/bmpl';
-import { bmplCategoryPath, resolveCategoryPath } from '@shop/domain/bmpl-rules';
+import { bmplCategoryPath, findCategoryInTree, resolveCategoryPath } from '@shop/domain/bmpl-rules';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../lib/api.ts';
 import { useCity } from '../../lib/city.ts';
-import { useFacets, useProductList, useResolvedCategory } from './bmpl-api.ts';
+import { useCategoryTree, useFacets, useProductList } from './bmpl-api.ts';
 import { BmplProductGrid, Spinner } from './bmpl-product-card.tsx';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { type FilterDraft, FilterPanel } from './filter-panel.tsx';
 import { ListingLayout } from './listing-layout.tsx';
 import { readApplied, writeApplied } from './listing-state.ts';
+import { countOf } from '@shop/domain/plural';
 
 const FIRST = 40;
 const MORE = 16;
@@ -18,12 +18,16 @@ const MORE = 16;
 export function BmplCategoryPage() {
   const { pathname, search } = useLocation();
   const path = resolveCategoryPath(pathname);
-  const resolved = useResolvedCategory(path?.category ?? null, path?.subcategory ?? null);
-  if (!path || (resolved.error instanceof ApiError && resolved.error.status >= 400 && resolved.error.status < 500)) {
-    return <Navigate to="/pageNotFound" replace />;
-  }
-  if (!resolved.data) return <Spinner />;
-  return <CategoryListing key={pathname + search} resolved={resolved.data} />;
+  // Resolved from the mega-menu's category tree (already loaded or shared with it), so an unknown
+  // category shows the not-found page without a failed request in the console.
+  const tree = useCategoryTree();
+  if (!path) return <Navigate to="/pageNotFound" replace />;
+  // SPEC 8: a failed category fetch stops the loader and shows nothing.
+  if (!tree.data) return tree.isError ? null : <Spinner />;
+  const found = findCategoryInTree(tree.data, path.category, path.subcategory);
+  if (!found.found) return <Navigate to="/pageNotFound" replace />;
+  const resolved: BmplResolvedCategory = { category: found.category, subcategory: found.subcategory, subcategories: found.subcategories };
+  return <CategoryListing key={pathname + search} resolved={resolved} />;
 }
 
 function CategoryListing({ resolved }: { resolved: BmplResolvedCategory }) {
@@ -96,7 +100,7 @@ function CategoryListing({ resolved }: { resolved: BmplResolvedCategory }) {
           <p className="py-12 text-center text-lg font-semibold text-slate-700">No Products Found !!!</p>
         ) : (
           <>
-            <p className="mb-2 text-sm text-slate-600">{list.data?.pages[0]?.total} products in {city}</p>
+            <p className="mb-2 text-sm text-slate-600">{countOf(list.data?.pages[0]?.total ?? 0, 'product', 'products')} in {city}</p>
             <BmplProductGrid products={products} eagerFirst={4} />
             {list.hasNextPage && (
               <div className="mt-4 flex justify-center">

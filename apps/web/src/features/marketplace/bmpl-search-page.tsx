@@ -8,6 +8,7 @@ import { Breadcrumb } from './breadcrumb.tsx';
 import { type FilterDraft, FilterPanel } from './filter-panel.tsx';
 import { ListingLayout } from './listing-layout.tsx';
 import type { BmplSort } from '@shop/domain/bmpl-rules';
+import { countOf } from '@shop/domain/plural';
 
 const EMPTY: FilterDraft = { subcategory: null, brands: [], price: null };
 
@@ -72,7 +73,7 @@ export function BmplSearchPage() {
           <p className="py-12 text-center text-lg font-semibold text-slate-700">No Products Found !!!</p>
         ) : (
           <>
-            <p className="mb-2 text-sm text-slate-600">{products.length} products in {city}</p>
+            <p className="mb-2 text-sm text-slate-600">{countOf(products.length, 'product', 'products')} in {city}</p>
             <BmplProductGrid products={products} eagerFirst={4} />
           </>
         )}

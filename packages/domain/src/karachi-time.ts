@@ -1,0 +1,49 @@
+// ARCHITECTURE "Data": instants are stored in UTC and shown in Asia/Karachi. One place turns an
+// instant into Pakistan's wall clock, for the API's timestamps (with their +05:00 offset, so SPEC 2's
+// "date part before the T" is the buyer's date), for the screens and for mails.
+export const SHOP_TIME_ZONE = 'Asia/Karachi';
+
+const parts = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'longOffset',
+});
+
+interface Wall {
+  date: string;
+  time: string;
+  offset: string;
+}
+
+function wallClock(instant: Date | string | number): Wall {
+  const d = instant instanceof Date ? instant : new Date(instant);
+  if (Number.isNaN(d.getTime())) throw new RangeError(`Not an instant: ${String(instant)}`);
+  const p: Record<string, string> = {};
+  for (const part of parts.formatToParts(d)) p[part.type] = part.value;
+  // 'GMT+05:00' (or 'GMT' for a zero offset, which Asia/Karachi never has today).
+  const offset = p.timeZoneName === 'GMT' ? '+00:00' : (p.timeZoneName ?? '').replace('GMT', '');
+  return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}`, offset };
+}
+
+/** The API's timestamp: ISO 8601 in Pakistan time with its offset, '2026-11-24T02:00:00.000+05:00'. */
+export function toKarachiIso(instant: Date | string | number): string {
+  const d = instant instanceof Date ? instant : new Date(instant);
+  const w = wallClock(d);
+  const ms = String(d.getUTCMilliseconds()).padStart(3, '0');
+  return `${w.date}T${w.time}.${ms}${w.offset}`;
+}
+
+/** The date in Pakistan, 'YYYY-MM-DD' (SPEC 2 shows created_on's date part). */
+export const formatKarachiDate = (instant: Date | string | number) => wallClock(instant).date;
+
+/** Date and time in Pakistan, 'YYYY-MM-DD HH:mm'. */
+export function formatKarachiDateTime(instant: Date | string | number): string {
+  const w = wallClock(instant);
+  return `${w.date} ${w.time.slice(0, 5)}`;
+}
