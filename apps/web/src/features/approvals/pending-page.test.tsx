@@ -152,9 +152,8 @@ describe('Edit Order and Review And Payment Address (SPEC 2, 4)', () => {
   it('an Approver: Edit Order opens /home with approverFlag', () => opens(approver, 'Edit Order', '/home'));
   it('an Approver: Review And Payment Address opens /cart with approverFlag', () => opens(approver, 'Review And Payment Address', '/cart'));
 
-  // Defect being fixed on another branch (approvals/pending-page.tsx): the page refuses Edit Order and
-  // Review And Payment Address to a non-Approver with 'You cannot approve order!', where SPEC 2 sends
-  // whoever may see /pending to /home and /cart with approverFlag. Flip these to `it` once that fix is merged.
-  it.fails('an Orderer: Edit Order opens /home with approverFlag', () => opens(orderer, 'Edit Order', '/home'));
-  it.fails('an Orderer: Review And Payment Address opens /cart with approverFlag', () => opens(orderer, 'Review And Payment Address', '/cart'));
+  // Issue 15 point 2: SPEC 6 refuses only approve and reject to non-Approvers; whoever may see /pending
+  // goes to /home and /cart with approverFlag.
+  it('an Orderer: Edit Order opens /home with approverFlag', () => opens(orderer, 'Edit Order', '/home'));
+  it('an Orderer: Review And Payment Address opens /cart with approverFlag', () => opens(orderer, 'Review And Payment Address', '/cart'));
 });
