@@ -28,8 +28,10 @@ let b: TestApp;
 beforeAll(async () => {
   hasRedis = await redisAnswers();
   if (!hasRedis) return;
-  a = await createTestApp({ redisUrl });
-  b = await createTestApp({ redisUrl });
+  // Both instances share one key prefix, new for every run (others use this Redis too).
+  const redisPrefix = `test-${Date.now()}-${process.pid}:`;
+  a = await createTestApp({ redisUrl, redisPrefix });
+  b = await createTestApp({ redisUrl, redisPrefix });
 });
 afterAll(async () => {
   await a?.close();

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { UserType } from '@shop/domain/constants';
 
@@ -14,6 +15,8 @@ const ISSUER = 'wholesale-shop';
 export interface TokenService {
   sign(claims: AuthClaims): Promise<string>;
   verify(token: string): Promise<AuthClaims | null>;
+  /** HMAC-SHA256 (base64url) of `data` under a key derived from the secret for `purpose`: for signed cookies. */
+  mac(purpose: string, data: string): string;
 }
 
 // Verifying a token through WebCrypto costs about 0.7 ms of CPU per request (profiled under the
@@ -25,6 +28,11 @@ export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
   const verified = new Map<string, { claims: AuthClaims; expiresAt: number }>();
   return {
+    mac(purpose, data) {
+      // A key per purpose, so a cookie's signature can never stand in for a token's or another cookie's.
+      const purposeKey = createHmac('sha256', key).update(`purpose:${purpose}`).digest();
+      return createHmac('sha256', purposeKey).update(data).digest('base64url');
+    },
     async sign(claims) {
       return new SignJWT({ typ: claims.type, bid: claims.businessId })
         .setProtectedHeader({ alg: ALG })
