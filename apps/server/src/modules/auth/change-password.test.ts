@@ -46,6 +46,26 @@ describe('POST /api/auth/login step ChangePassword', () => {
   });
 });
 
+describe('Change Password refuses weak new passwords (issue 14 point 5)', () => {
+  it('answers why for a common password, the email name and the business name, and keeps the old one', async () => {
+    const user = await makeUser(t.database.db);
+    const auth = await signIn(t.app, user.email);
+    const name = user.email.split('@')[0] ?? '';
+    const cases: [string, string][] = [
+      ['password', 'This password is too common and easy to guess. Please choose another one.'],
+      ['admin123', 'This password is too common and easy to guess. Please choose another one.'],
+      [`${name}!2024`, 'Your password must not contain your email name. Please choose another one.'],
+    ];
+    for (const [newPassword, message] of cases) {
+      const res = await change({ email: user.email, password: TEST_PASSWORD, newPassword }, auth);
+      expect([res.statusCode, body(res).error], newPassword).toEqual([400, message]);
+    }
+    await expect(signIn(t.app, user.email)).resolves.toBeTruthy();
+    const ok = await change({ email: user.email, password: TEST_PASSWORD, newPassword: 'Demo@12345' }, auth);
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+});
+
 describe('sign-in rate limits', () => {
   const login = (email: string, password: string, remoteAddress: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, remoteAddress, headers });

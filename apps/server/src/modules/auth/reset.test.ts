@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMail } from '../../../test/accounts.ts';
 import { makeUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { businesses, businessUsers } from '../../db/schema/business.ts';
 import { outbox, resetCodes } from '../../db/schema/support.ts';
 
 let t: TestApp;
@@ -52,6 +53,23 @@ describe('POST /api/auth/resetPassword', () => {
     const again = await reset({ step: 3, email: user.email, reset_code: Number(code), password: 'Other@Pass9' });
     expect(again.statusCode).toBe(400);
     expect(body(again).error).toBe('The code is wrong or has expired. Please request a new code.');
+  });
+
+  it('step 3 refuses a common password or one holding the business name, says why, and keeps the code usable (issue 14 point 5)', async () => {
+    const { user, code } = await userWithCode();
+    for (const [password, message] of [
+      ['12345678', 'This password is too common and easy to guess. Please choose another one.'],
+      ['password', 'This password is too common and easy to guess. Please choose another one.'],
+    ]) {
+      const res = await reset({ step: 3, email: user.email, reset_code: code, password });
+      expect([res.statusCode, body(res).error], password).toEqual([400, message]);
+    }
+    const [biz] = await t.database.db.select({ name: businesses.name }).from(businesses).innerJoin(businessUsers, eq(businessUsers.businessId, businesses.id)).where(eq(businessUsers.id, user.id));
+    const withBusiness = await reset({ step: 3, email: user.email, reset_code: code, password: `${biz?.name ?? ''}#77` });
+    expect(body(withBusiness).error).toBe('Your password must not contain your business name. Please choose another one.');
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await reset({ step: 3, email: user.email, reset_code: code, password: 'Demo@12345' })).statusCode).toBe(200);
+    expect((await login(user.email, 'Demo@12345')).statusCode).toBe(200);
   });
 
   it('a code with a leading zero still works when sent as a number', async () => {
