@@ -48,8 +48,11 @@ export interface KnownDevices {
   isKnown(request: FastifyRequest, email: string): boolean;
   /** Remembers this browser for the account. */
   remember(reply: FastifyReply, email: string): void;
-  /** Marks this browser as the one that asked for a reset code for the account; returns the mark. */
-  markRequester(reply: FastifyReply, email: string): string;
+  /**
+   * Marks this browser as the one that asked for a reset code for the account and returns the mark;
+   * a browser asking again keeps its mark, so its new code replaces its earlier one.
+   */
+  markRequester(request: FastifyRequest, reply: FastifyReply, email: string): string;
   /** The requester mark's id when the request carries a valid one for this account, else null. */
   requesterOf(request: FastifyRequest, email: string): string | null;
 }
@@ -77,8 +80,8 @@ export function createKnownDevices(tokens: Pick<TokenService, 'mac'>, now: () =>
   return {
     isKnown: (request, email) => read(request, 'sd', email) != null,
     remember: (reply, email) => write(reply, 'sd', email, [], DEVICE_DAYS * 86_400),
-    markRequester(reply, email) {
-      const mark = randomBytes(16).toString('base64url');
+    markRequester(request, reply, email) {
+      const mark = read(request, 'sr', email)?.[0] ?? randomBytes(16).toString('base64url');
       write(reply, 'sr', email, [mark], REQUESTER_MINUTES * 60);
       return mark;
     },

@@ -45,7 +45,7 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, limite
       const out = await session(created.userId);
       // SPEC 9: sign-up sends an OTP to the email; here it lets the Owner choose a password. This
       // browser is the code's requester, so a stranger's guesses cannot close the code to it.
-      const mark = devices.markRequester(reply, out.user.email);
+      const mark = devices.markRequester(request, reply, out.user.email);
       void issueResetCode(deps.db, created.userId, mark)
         .then((code) => deps.mailer.send(resetMail(out.user.email, code, true)))
         .catch((err: unknown) => request.log.error({ err: { message: (err as Error).message } }, 'welcome mail failed'));

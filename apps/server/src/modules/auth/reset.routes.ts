@@ -34,7 +34,7 @@ export async function resetRoutes(app: FastifyInstance, deps: AppDeps, limiter: 
         await limiter.take(LIMITS.resetClient, client, reply);
         await limiter.take(LIMITS.resetAccountClient, `${account}|${client}`, reply);
         if (!devices.isKnown(request, account)) await limiter.take(LIMITS.resetAccount, account, reply);
-        const mark = devices.markRequester(reply, account);
+        const mark = devices.markRequester(request, reply, account);
         await requestResetCode(
           deps.db,
           deps.mailer,

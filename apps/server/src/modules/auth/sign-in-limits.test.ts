@@ -120,6 +120,19 @@ describe('point 4: a stranger cannot keep the owner out', () => {
     expect(mine).toEqual([400, 400, 400, 400, 400, 429]);
   });
 
+  it('the same browser asking again gets a code that replaces its earlier one', async () => {
+    const user = await makeUser(t.database.db);
+    const asked = await reset({ step: 1, email: user.email }, '10.51.0.1');
+    const requester = cookiesOf(asked);
+    const first = (await lastMail(t.database.db, user.email)).code;
+    const again = await reset({ step: 1, email: user.email }, '10.51.0.1', requester);
+    // The mark (before the first dot) is kept; only its expiry and signature are new.
+    expect(again.cookies[0]?.value.split('.')[0]).toBe(asked.cookies[0]?.value.split('.')[0]);
+    const second = (await lastMail(t.database.db, user.email, 2)).code;
+    if (first !== second) expect((await reset({ step: 2, email: user.email, reset_code: first }, '10.51.0.1', requester)).statusCode).toBe(400);
+    expect((await reset({ step: 2, email: user.email, reset_code: second }, '10.51.0.1', requester)).statusCode).toBe(200);
+  });
+
   it('the account-wide hourly budget of codes does not hold the owner on a remembered device', async () => {
     const user = await makeUser(t.database.db);
     const device = cookiesOf(await login(user.email, TEST_PASSWORD, '10.49.0.1'));
