@@ -44,19 +44,21 @@ export async function resetRoutes(app: FastifyInstance, deps: AppDeps, limiter: 
         );
         return { data: { message: CODE_SENT } };
       }
-      // The browser that asked for the code has its own tries (strangers cannot spend them); other
-      // tries are counted per client address and per code (reset.service.ts).
+      // Wrong codes count per client address. The browser that asked for the code also has its own
+      // tries (strangers cannot spend them); other browsers' tries count per code (reset.service.ts).
       const mark = devices.requesterOf(request, account);
-      const held = await limiter.reserve(mark ? LIMITS.resetCodeRequester : LIMITS.resetCodeClient, mark ?? client, reply);
+      const held = [await limiter.reserve(LIMITS.resetCodeClient, client, reply)];
+      if (mark) held.push(await limiter.reserve(LIMITS.resetCodeRequester, mark, reply));
+      const release = () => Promise.all(held.map((h) => h.release()));
       const check = async (userId: number) => assertPassword(body.step === 3 ? body.password : '', await passwordContextOf(deps.db, userId));
       try {
         const code = normaliseCode(body.reset_code);
         await verifyResetCode(deps.db, body.email, code, body.step === 3 ? { newPassword: body.password, check } : undefined, mark);
       } catch (err) {
-        if (!(err instanceof HttpError && err.message === INVALID_CODE)) await held.release();
+        if (!(err instanceof HttpError && err.message === INVALID_CODE)) await release();
         throw err;
       }
-      await held.release();
+      await release();
       // Proving the email makes this browser known to the account (the owner's way in from a new device).
       if (body.step === 3) devices.remember(reply, account);
       return { data: { message: body.step === 3 ? 'Your password has been reset. Please sign in.' : 'Code verified.' } };
