@@ -347,6 +347,12 @@ test.describe('password reset with the emailed code, change password, sign out',
     await page.getByLabel('Confirm Password').fill('Reset@2024y');
     await reset.click();
     await expect(page.getByRole('alert')).toHaveText('Password does not match');
+    // Issue 14 point 5: a common password is refused by the server, which says why; the code stays usable.
+    await page.getByLabel('New Password').fill('password');
+    await page.getByLabel('Confirm Password').fill('password');
+    await reset.click();
+    await expect(page.getByRole('alert')).toHaveText('This password is too common and easy to guess. Please choose another one.');
+    await page.getByLabel('New Password').fill('Reset@2024x');
     await page.getByLabel('Confirm Password').fill('Reset@2024x');
     await reset.click();
 
@@ -375,6 +381,17 @@ test.describe('password reset with the emailed code, change password, sign out',
     await change.click();
     await expect(page.getByRole('alert')).toHaveText('Current password is incorrect.');
     await page.getByLabel('Current Password').fill('Reset@2024x');
+    // Issue 14 point 5: the email's name, then a common password.
+    await page.getByLabel('New Password').fill('Owner@2024!');
+    await page.getByLabel('Confirm Password').fill('Owner@2024!');
+    await change.click();
+    await expect(page.getByRole('alert')).toHaveText('Your password must not contain your email name. Please choose another one.');
+    await page.getByLabel('New Password').fill('admin123');
+    await page.getByLabel('Confirm Password').fill('admin123');
+    await change.click();
+    await expect(page.getByRole('alert')).toHaveText('This password is too common and easy to guess. Please choose another one.');
+    await page.getByLabel('New Password').fill('Changed@2024');
+    await page.getByLabel('Confirm Password').fill('Changed@2024');
     await change.click();
     await expect(page.getByRole('status').filter({ hasText: 'Password changed successfully.' })).toBeVisible();
 

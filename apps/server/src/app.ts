@@ -18,7 +18,7 @@ import type { Config } from './config.ts';
 import type { Db, DbKind } from './db/client.ts';
 import { HttpError } from './lib/http-error.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
-import { registerSearchLimit } from './lib/search-limit.ts';
+import { registerRateLimits } from './lib/rate-limit.ts';
 import { buildIndexPages } from './lib/page-preload.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import type { Mailer } from './lib/mailer.ts';
@@ -30,7 +30,7 @@ export interface AppDeps {
   dbKind: DbKind;
   tokens: TokenService;
   mailer: Mailer;
-  config: Pick<Config, 'DATA_DIR' | 'TRUST_PROXY' | 'REDIS_URL' | 'NODE_ENV'> & { WEB_DIST?: string; SEARCH_RATE_LIMIT?: number };
+  config: Pick<Config, 'DATA_DIR' | 'TRUST_PROXY' | 'REDIS_URL' | 'NODE_ENV'> & { WEB_DIST?: string; SEARCH_RATE_LIMIT?: number; RATE_LIMIT_PREFIX?: string };
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerSecurityHeaders(app);
   registerNulGuard(app);
-  registerSearchLimit(app, deps.config.REDIS_URL, deps.config.SEARCH_RATE_LIMIT ?? 600);
+  await registerRateLimits(app, deps.config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -28,8 +28,10 @@ let b: TestApp;
 beforeAll(async () => {
   hasRedis = await redisAnswers();
   if (!hasRedis) return;
-  a = await createTestApp({ redisUrl });
-  b = await createTestApp({ redisUrl });
+  // Both instances share one key prefix, new for every run (others use this Redis too).
+  const redisPrefix = `test-${Date.now()}-${process.pid}:`;
+  a = await createTestApp({ redisUrl, redisPrefix });
+  b = await createTestApp({ redisUrl, redisPrefix });
 });
 afterAll(async () => {
   await a?.close();
@@ -52,6 +54,20 @@ describe('two instances on one Redis', () => {
       expect(res.statusCode).toBe(429);
       expect(res.json()).toEqual({ error: 'Too many attempts. Please wait a few minutes and try again.' });
     }
+  });
+
+  it('30 wrong sign-ins in parallel over both instances: at most 5 are evaluated (issue 14 point 3)', async (ctx) => {
+    if (!hasRedis) return ctx.skip();
+    const email = `parallel-${Date.now()}-${process.pid}@test.pk`;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        (i % 2 === 0 ? a : b).app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-password-1' }, remoteAddress: `10.77.0.${i}` }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    // A 401 is an evaluated guess (a password hash was computed); the others were refused before it.
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(25);
   });
 
   it('without Redis each instance would count alone (the control)', async () => {

@@ -1,54 +1,58 @@
-import { describe, expect, it } from 'vitest';
-import { createMemoryStore, createRateLimiter, createRedisStore, type RateLimitStore } from './rate-limit.ts';
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { redisAnswers, redisUrl } from '../../test/redis.ts';
+import { type RateLimiter, rateLimiterOf, registerRateLimits } from './rate-limit.ts';
 
-async function behaves(store: RateLimitStore, clock?: { now: number }) {
-  const key = `k-${Math.random()}`;
-  expect(await store.hit(key, 1000)).toBe(1);
-  expect(await store.hit(key, 1000)).toBe(2);
-  expect(await store.peek(key)).toBe(2);
-  await store.reset(key);
-  expect(await store.peek(key)).toBe(0);
-  if (clock) {
-    await store.hit(key, 1000);
-    clock.now += 1001;
-    expect(await store.peek(key)).toBe(0);
-    expect(await store.hit(key, 1000)).toBe(1);
-  }
+const apps: FastifyInstance[] = [];
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+});
+
+async function limiterOn(redis?: string, prefix = `test-${randomBytes(6).toString('hex')}:`): Promise<RateLimiter> {
+  const app = Fastify();
+  apps.push(app);
+  await registerRateLimits(app, { REDIS_URL: redis, RATE_LIMIT_PREFIX: prefix, SEARCH_RATE_LIMIT: 0 });
+  await app.ready();
+  return rateLimiterOf(app);
 }
 
-describe('rate limit stores', () => {
-  it('memory store counts in a window that ends', async () => {
-    const clock = { now: 0 };
-    await behaves(createMemoryStore(() => clock.now), clock);
+async function behaves(limiter: RateLimiter) {
+  const limit = { name: `t-${Math.random()}`, max: 2, windowMs: 60_000 };
+  await limiter.take(limit, 'a');
+  await limiter.take(limit, 'A');
+  const headers: Record<string, string> = {};
+  const reply = { header: (k: string, v: string) => void (headers[k] = v) } as never;
+  await expect(limiter.take(limit, 'a', reply)).rejects.toMatchObject({ statusCode: 429, message: 'Too many attempts. Please wait a few minutes and try again.' });
+  expect(Number(headers['retry-after'])).toBeGreaterThan(50);
+  expect(Number(headers['retry-after'])).toBeLessThanOrEqual(60);
+  await limiter.take(limit, 'b');
+
+  // reserve: attempts held until given back; parallel reservations past the limit are refused.
+  const failures = { name: `f-${Math.random()}`, max: 3, windowMs: 60_000 };
+  const results = await Promise.allSettled(Array.from({ length: 10 }, () => limiter.reserve(failures, 'x')));
+  expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+  // A success gives its attempt back: one more may run (refused attempts still count).
+  const held = [await limiter.reserve(failures, 'y'), await limiter.reserve(failures, 'y'), await limiter.reserve(failures, 'y')];
+  await expect(limiter.reserve(failures, 'y')).rejects.toMatchObject({ statusCode: 429 });
+  await held[0]?.release();
+  await held[1]?.release();
+  await limiter.reserve(failures, 'y');
+  await expect(limiter.reserve(failures, 'y')).rejects.toMatchObject({ statusCode: 429 });
+}
+
+describe('rate limiter on @fastify/rate-limit', () => {
+  it('counts in memory on one instance', async () => {
+    await behaves(await limiterOn());
   });
 
-  it('limiter throws 429 over the limit, and check/fail count failures only', async () => {
-    const limiter = createRateLimiter(createMemoryStore());
-    const limit = { name: 't', max: 2, windowMs: 60_000 };
-    await limiter.consume(limit, 'a');
-    await limiter.consume(limit, 'A');
-    await expect(limiter.consume(limit, 'a')).rejects.toMatchObject({ statusCode: 429 });
-    await limiter.check(limit, 'b');
-    await limiter.fail(limit, 'b');
-    await limiter.fail(limit, 'b');
-    await expect(limiter.check(limit, 'b')).rejects.toMatchObject({ statusCode: 429 });
-  });
-
-  // Runs when a Redis server answers (REDIS_URL, or the local default).
-  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  it('redis store behaves like the memory store', async (ctx) => {
-    const store = createRedisStore(redisUrl, `test-${process.pid}:`);
-    try {
-      await Promise.race([store.peek('ping'), new Promise((_, reject) => setTimeout(() => reject(new Error('no redis')), 1000))]);
-    } catch {
-      await store.close();
-      ctx.skip();
-      return;
-    }
-    try {
-      await behaves(store);
-    } finally {
-      await store.close();
-    }
+  it('counts in Redis, shared by two instances', async (ctx) => {
+    if (!(await redisAnswers())) return ctx.skip();
+    const prefix = `test-${randomBytes(6).toString('hex')}:`;
+    await behaves(await limiterOn(redisUrl, prefix));
+    const [a, b] = [await limiterOn(redisUrl, prefix), await limiterOn(redisUrl, prefix)];
+    const limit = { name: 'shared', max: 3, windowMs: 60_000 };
+    const settled = await Promise.allSettled(Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).reserve(limit, 'same')));
+    expect(settled.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
   });
 });

@@ -1,121 +1,75 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createRequire } from 'node:module';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { tooManyRequests } from './http-error.ts';
+import { HttpError, tooManyRequests } from './http-error.ts';
 
 /**
- * Fixed-window counters. The memory store serves one instance; with REDIS_URL every instance
- * shares the Redis store, so a client cannot spread attempts over instances.
+ * Issue 14 point 6: every limit of the API is counted by @fastify/rate-limit, in its memory store on one
+ * instance or in its Redis store (REDIS_URL) shared by every instance. A count is one atomic step
+ * (INCR and its expiry in one Lua script in Redis), taken before the work it guards, so parallel
+ * requests cannot all slip under a limit. Limits are taken inside route handlers or in hooks that
+ * read the route as the router matched it (request.routeOptions.url), never the raw URL, so writing
+ * a path another way (percent-encoded letters, a trailing slash) does not give a fresh count.
  */
-export interface RateLimitStore {
-  /** Adds one to the key's counter and returns the count in the current window. */
-  hit(key: string, windowMs: number): Promise<number>;
-  /** The count in the current window, without adding. */
-  peek(key: string): Promise<number>;
-  reset(key: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-export function createMemoryStore(now: () => number = Date.now): RateLimitStore {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  let hits = 0;
-  const live = (key: string) => {
-    const w = windows.get(key);
-    if (w && w.resetAt <= now()) {
-      windows.delete(key);
-      return undefined;
-    }
-    return w;
-  };
-  return {
-    async hit(key, windowMs) {
-      // Expired windows are swept now and then so the map does not grow with every address seen.
-      if (++hits % 1000 === 0) for (const k of [...windows.keys()]) live(k);
-      const w = live(key);
-      if (w) return ++w.count;
-      windows.set(key, { count: 1, resetAt: now() + windowMs });
-      return 1;
-    },
-    async peek(key) {
-      return live(key)?.count ?? 0;
-    },
-    async reset(key) {
-      windows.delete(key);
-    },
-    async close() {
-      windows.clear();
-    },
-  };
-}
-
-export function createRedisStore(url: string, prefix = 'rl:'): RateLimitStore {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  return {
-    async hit(key, windowMs) {
-      // INCR then PEXPIRE NX in one round trip: the window starts at the first hit.
-      const result = await redis.multi().incr(prefix + key).pexpire(prefix + key, windowMs, 'NX').exec();
-      const count = result?.[0]?.[1];
-      return typeof count === 'number' ? count : Number(count ?? 0);
-    },
-    async peek(key) {
-      return Number((await redis.get(prefix + key)) ?? 0);
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
-    },
-    async close() {
-      await redis.quit().catch(() => undefined);
-    },
-  };
-}
 
 export interface Limit {
-  /** Counter family, e.g. 'sign-in:account'. */
+  /** Counter family, part of the key, e.g. 'sign-in:account'. */
   name: string;
   max: number;
   windowMs: number;
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** The plugin's own limit, out of reach: the counts are compared with each Limit here. */
+const COUNT_CEILING = 1e12;
 
-/** The limits of the account calls (README "Rate limits" lists them). */
+/** The limits of the API (README "Rate limits" lists them; keep the two together). */
 export const LIMITS = {
-  signInAccount: { name: 'sign-in:account', max: 5, windowMs: 15 * MINUTE },
+  // Sign-in and Change Password: every attempt is counted before the password is hashed, and a success
+  // gives its attempt back (point 3), so the numbers are failures.
   signInClient: { name: 'sign-in:client', max: 20, windowMs: 15 * MINUTE },
-  resetAccount: { name: 'reset:account', max: 3, windowMs: 15 * MINUTE },
+  // Per account, only attempts from devices the account has not signed in on (point 4). The three
+  // tiers are the growing delay: 5 failures, then a wait of up to 5 minutes; 20 in an hour, then up to
+  // an hour; 50 in a day, then until the day's window ends.
+  signInAccountShort: { name: 'sign-in:account:5m', max: 5, windowMs: 5 * MINUTE },
+  signInAccountHour: { name: 'sign-in:account:1h', max: 20, windowMs: HOUR },
+  signInAccountDay: { name: 'sign-in:account:1d', max: 50, windowMs: DAY },
+  changePasswordAccount: { name: 'change-password:account', max: 5, windowMs: 15 * MINUTE },
   resetClient: { name: 'reset:client', max: 10, windowMs: 15 * MINUTE },
+  // Codes mailed to one account from one client address, and from everywhere together (the inbox's
+  // bound); a remembered device of the account is not held by the second.
+  resetAccountClient: { name: 'reset:account-client', max: 3, windowMs: 15 * MINUTE },
+  resetAccount: { name: 'reset:account', max: 10, windowMs: HOUR },
   resetCodeClient: { name: 'reset-code:client', max: 20, windowMs: 15 * MINUTE },
-  registerClient: { name: 'register:client', max: 20, windowMs: 60 * MINUTE },
+  // Code tries from the browser that asked for the code (its own budget; strangers cannot spend it).
+  resetCodeRequester: { name: 'reset-code:requester', max: 5, windowMs: 15 * MINUTE },
+  registerClient: { name: 'register:client', max: 20, windowMs: HOUR },
   feedbackClient: { name: 'feedback:client', max: 10, windowMs: 15 * MINUTE },
   feedbackAccount: { name: 'feedback:account', max: 5, windowMs: 15 * MINUTE },
+  // Point 7: the whole shop's feedback, every sender together.
+  feedbackShopMinute: { name: 'feedback:shop:1m', max: 30, windowMs: MINUTE },
+  feedbackShopDay: { name: 'feedback:shop:1d', max: 500, windowMs: DAY },
 } as const satisfies Record<string, Limit>;
 
 export interface RateLimiter {
-  /** Counts one attempt; throws 429 once the count is over the limit. */
-  consume(limit: Limit, subject: string): Promise<void>;
-  /** Throws 429 when the counter is already at the limit (for counters of failures only). */
-  check(limit: Limit, subject: string): Promise<void>;
-  /** Counts one failure without throwing. */
-  fail(limit: Limit, subject: string): Promise<void>;
-  reset(limit: Limit, subject: string): Promise<void>;
+  /**
+   * Counts one attempt against the subject's counter of `limit`; over the limit it throws 429 (with
+   * `message`, or the standard text) and sets Retry-After on the reply.
+   */
+  take(limit: Limit, subject: string, reply?: FastifyReply, message?: string): Promise<void>;
+  /**
+   * For limits on failures (sign-in): counts the attempt before the work, atomically, and throws 429
+   * when the subject's attempts not yet given back are over the limit. The caller gives the attempt
+   * back with `release` when it succeeded, so only failures (and attempts still running) hold a slot.
+   */
+  reserve(limit: Limit, subject: string, reply?: FastifyReply): Promise<{ release(): Promise<void> }>;
 }
 
-export function createRateLimiter(store: RateLimitStore): RateLimiter {
-  const key = (limit: Limit, subject: string) => `${limit.name}:${subject.toLowerCase()}`;
-  return {
-    async consume(limit, subject) {
-      if ((await store.hit(key(limit, subject), limit.windowMs)) > limit.max) throw tooManyRequests();
-    },
-    async check(limit, subject) {
-      if ((await store.peek(key(limit, subject))) >= limit.max) throw tooManyRequests();
-    },
-    async fail(limit, subject) {
-      await store.hit(key(limit, subject), limit.windowMs);
-    },
-    async reset(limit, subject) {
-      await store.reset(key(limit, subject));
-    },
-  };
-}
+/** Successes given back per window at most, so an address cannot buy unlimited guesses with its own account. */
+export const RELEASE_CAP = 1000;
 
 /**
  * The client's address: request.ip is the socket's address, or the X-Forwarded-For entry that
@@ -123,16 +77,135 @@ export function createRateLimiter(store: RateLimitStore): RateLimiter {
  */
 export const clientOf = (request: FastifyRequest) => request.ip;
 
+/** What the plugin's limiter is handed: the key is the limit's name and the subject, nothing of the URL. */
+interface Probe {
+  subject: string;
+  routeOptions: { config: Record<string, never> };
+}
+
 const limiters = new WeakMap<FastifyInstance, RateLimiter>();
 
-/** One limiter per app, shared by the modules (one Redis connection, closed with the app). */
-export function rateLimiterFor(app: FastifyInstance, redisUrl: string | undefined): RateLimiter {
-  let limiter = limiters.get(app);
-  if (!limiter) {
-    const store = redisUrl ? createRedisStore(redisUrl) : createMemoryStore();
-    limiter = createRateLimiter(store);
-    limiters.set(app, limiter);
-    app.addHook('onClose', async () => store.close());
-  }
+/** The app's limiter (registerRateLimits must have run). */
+export function rateLimiterOf(app: FastifyInstance): RateLimiter {
+  const limiter = limiters.get(app);
+  if (!limiter) throw new Error('registerRateLimits has not run');
   return limiter;
+}
+
+export interface RateLimitConfig {
+  REDIS_URL?: string;
+  /** Key prefix in Redis (tests give each run its own). */
+  RATE_LIMIT_PREFIX?: string;
+  /** Searches per minute per client address (0: no limit). */
+  SEARCH_RATE_LIMIT?: number;
+}
+
+type StoreCallback = (err: Error | null, res?: { current: number; ttl: number }) => void;
+interface PluginStore {
+  incr(key: string, cb: StoreCallback, timeWindow: number, max: number): void;
+  read(key: string, cb: StoreCallback, timeWindow: number, max: number): void;
+  child(routeOptions: object): PluginStore;
+}
+const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore.js') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache: number,
+) => PluginStore;
+
+/**
+ * The plugin's memory store, but handing each caller a copy of its count: the plugin's own hands out
+ * the live record, which later increments in the same tick change before the caller reads it, so
+ * parallel attempts would all see the last count (and all be refused).
+ */
+class MemoryStore implements PluginStore {
+  private readonly inner = new LocalStore(false, false, 50_000);
+  incr(key: string, cb: StoreCallback, timeWindow: number, max: number) {
+    this.inner.incr(key, (err, res) => cb(err, res && { current: res.current, ttl: res.ttl }), timeWindow, max);
+  }
+  read(key: string, cb: StoreCallback, timeWindow: number, max: number) {
+    this.inner.read(key, (err, res) => cb(err, res && { current: res.current, ttl: res.ttl }), timeWindow, max);
+  }
+  child() {
+    return new MemoryStore();
+  }
+}
+
+export async function registerRateLimits(app: FastifyInstance, config: RateLimitConfig): Promise<void> {
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  await app.register(fastifyRateLimit, {
+    // No limit on every route: each route takes the limits it names, where it knows their subject.
+    global: false,
+    // Distinct subjects remembered per counter family on one instance: 50,000 (MemoryStore); the
+    // least recently seen are dropped first.
+    ...(redis ? { redis, nameSpace: config.RATE_LIMIT_PREFIX ?? 'rl:' } : { store: MemoryStore as never }),
+    // A Redis outage must not open the sign-in door: the request fails (500) rather than going uncounted.
+    skipOnError: false,
+  });
+
+  // One plugin limiter per counter family, created once (the memory store lives in it). Its own
+  // `max` is set out of reach: the count it returns is compared here, so `reserve` can subtract the
+  // successes given back.
+  const counters = new Map<string, ReturnType<FastifyInstance['createRateLimit']>>();
+  const counterOf = (name: string, windowMs: number) => {
+    let counter = counters.get(name);
+    if (!counter) {
+      counter = app.createRateLimit({ max: COUNT_CEILING, timeWindow: windowMs, keyGenerator: (req) => `${name}:${(req as unknown as Probe).subject}` });
+      counters.set(name, counter);
+    }
+    return counter;
+  };
+  async function count(name: string, windowMs: number, subject: string, increment = true) {
+    const probe: Probe = { subject: subject.toLowerCase(), routeOptions: { config: {} } };
+    const result = await counterOf(name, windowMs)(probe as unknown as FastifyRequest, { increment });
+    if (result.isAllowed) return { current: 0, ttlInSeconds: 0 };
+    return { current: COUNT_CEILING - result.remaining, ttlInSeconds: result.ttlInSeconds };
+  }
+  const refuse = (ttlInSeconds: number, reply?: FastifyReply, message?: string) => {
+    reply?.header('retry-after', String(Math.max(1, ttlInSeconds)));
+    return message ? new HttpError(429, message) : tooManyRequests();
+  };
+
+  limiters.set(app, {
+    async take(limit, subject, reply, message) {
+      const { current, ttlInSeconds } = await count(limit.name, limit.windowMs, subject);
+      if (current > limit.max) throw refuse(ttlInSeconds, reply, message);
+    },
+    async reserve(limit, subject, reply) {
+      const attempts = await count(limit.name, limit.windowMs, subject);
+      const given = attempts.current > limit.max ? await count(`${limit.name}:ok`, limit.windowMs, subject, false) : { current: 0 };
+      if (attempts.current - Math.min(given.current, RELEASE_CAP) > limit.max) throw refuse(attempts.ttlInSeconds, reply);
+      return { release: async () => void (await count(`${limit.name}:ok`, limit.windowMs, subject)) };
+    },
+  });
+
+  registerSearchLimit(app, config.SEARCH_RATE_LIMIT ?? 600);
+}
+
+/** The search endpoints, as the router names them. */
+const SEARCH_ROUTES = new Set(['/api/catalogue/search', '/api/bmpl/search']);
+const LISTING_ROUTE = '/api/custom_route/get_products_by_categories';
+
+/**
+ * A search, by the route the router matched and the parsed query (never the raw URL): the search
+ * endpoints, and the listing asked with a search text.
+ */
+export function isSearch(route: string | undefined, query: unknown): boolean {
+  if (!route) return false;
+  if (SEARCH_ROUTES.has(route)) return true;
+  const search = (query as { search?: unknown } | undefined)?.search;
+  return route === LISTING_ROUTE && (typeof search === 'string' ? search !== '' : Array.isArray(search) && search.some((s) => s !== ''));
+}
+
+/**
+ * Issue 7: searches are the costliest reads (full text and trigram matching), so each client address
+ * gets `perMinute` of them across the search endpoints together (SEARCH_RATE_LIMIT; 0 turns it off).
+ */
+function registerSearchLimit(app: FastifyInstance, perMinute: number) {
+  if (perMinute <= 0) return;
+  const limit: Limit = { name: 'search:client', max: perMinute, windowMs: MINUTE };
+  const limiter = rateLimiterOf(app);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method === 'GET' && isSearch(request.routeOptions.url, request.query)) await limiter.take(limit, clientOf(request), reply);
+  });
 }

@@ -87,5 +87,55 @@ them as every caller and checks that a guest sees no customer-specific price and
 - Secrets (password hashes, reset codes, tokens) are never in a response; the log redacts authorization
   headers and password fields. Without SMTP_URL the mail text (a reset code) is logged by design so a
   developer can read it (issue 4); set SMTP_URL in production.
+
+## Sign-in, reset and limits (issue 14)
+
+Each line: the threat, what the shop does, and the test that proves it (server tests under \`apps/server\`).
+
+- **Parallel guesses all evaluated.** Many wrong sign-ins sent at once were all checked, because the limit
+  was read before the password work and counted after it. Now every attempt is counted atomically (one
+  step in the store: INCR in a Lua script in Redis, or the memory store) *before* the password is hashed,
+  and a success gives its attempt back, so at most the limit are ever hashed, on one instance or across
+  instances sharing \`REDIS_URL\`. Proof: \`src/modules/auth/sign-in-limits.test.ts\` "30 wrong sign-ins in
+  parallel for one account" (counts the password checks: at most 5) and "... from one address over many
+  accounts" (at most 20); \`test/two-instances.test.ts\` "30 wrong sign-ins in parallel over both
+  instances"; \`src/lib/rate-limit.test.ts\`.
+- **A stranger locking the owner out.** Anyone who knew a buyer's email could keep the buyer out with a
+  handful of wrong guesses. Now (OWASP authentication guidance) a browser that signs in to an account, or
+  resets its password with the emailed code, gets a signed, httpOnly, Secure, SameSite=Strict cookie for that
+  account (180 days, path \`/api/auth\`). The account's counters count only attempts without it, in growing
+  tiers (5 failures then a wait of up to 5 minutes, 20 an hour, 50 a day); every attempt counts against its
+  client address (20 failures in 15 minutes). The cookie never skips the password nor the address count.
+  The owner on a new device while the account is under attack gets in through Forgot Password: the code
+  request is limited per address (3 per 15 minutes) and per account (10 an hour, not applied to the
+  owner's remembered devices); codes asked for by other browsers do not replace the owner's; the browser
+  that asked for a code has its own 5 tries, so a stranger's wrong codes close the code only to others; a
+  reset done remembers the device. Proof: \`sign-in-limits.test.ts\` "after 50 failures from elsewhere, the
+  owner signs in from a device that signed in before", "an owner on a new device gets in by resetting the
+  password ...", "a stranger's wrong codes close the code only to strangers ...", "the account-wide hourly
+  budget of codes does not hold the owner on a remembered device", "the device cookie does not skip the
+  password, nor the client address's count"; \`src/modules/auth/reset.test.ts\` "limits code requests ...".
+- **Weak and common passwords.** "password", "12345678", "admin123" were accepted. Now (NIST SP 800-63B)
+  a new password needs at least 8 characters, may not be one character repeated, may not contain the
+  email's name or the business name (\`passwordProblem\` in \`packages/domain/src/password-policy.ts\`, used
+  by the server and the pages), and may not be on zxcvbn-ts's lists of 49,233 breached passwords and its
+  English dictionaries (183,763 entries together; \`checkPassword\` in
+  \`apps/server/src/lib/password-policy.ts\`, server only, never in the buyer's JavaScript). It applies to
+  reset step 3 (also how a new registrant chooses a password), Change Password, and staff accounts (call
+  \`checkPassword\`). The page shows the reason. Proof: \`src/lib/password-policy.test.ts\`,
+  \`reset.test.ts\` "step 3 refuses a common password ...", \`change-password.test.ts\` "answers why for a
+  common password ...", \`packages/domain/src/password-policy.test.ts\`, \`e2e/accounts.spec.ts\` "forgot
+  password -> ...".
+- **Limits dodged by writing a path another way.** The search limit read the raw URL, so
+  \`/api/catalogue/%73earch\` was not counted. Every limit now runs on @fastify/rate-limit (memory store, or
+  its Redis store with \`REDIS_URL\`), keyed by the limit's name and its subject (client address, account),
+  taken in the route's handler or in a hook that reads the route as the router matched it
+  (\`request.routeOptions.url\`) and the parsed query; a 429 carries Retry-After. Proof:
+  \`test/search-limit.test.ts\` "counts a path written another way ... as the same search".
+- **Many addresses together filling the feedback table.** Now the whole shop takes at most 30 feedback
+  messages a minute and 500 a day (429 "We are receiving a lot of feedback right now. Please try again in
+  a minute." / "We cannot take more feedback today. Please try again tomorrow, or call our helpline.", with
+  Retry-After), and the table holds at most 100,000 rows (then 503 with the second message: there is no
+  inbox yet, so nothing is pruned). Proof: \`src/modules/feedback/feedback-budget.test.ts\`.
 `;
 }

@@ -23,7 +23,10 @@ export const resetCodes = pgTable('reset_codes', {
   id: serial('id').primaryKey(),
   businessUserId: integer('business_user_id').notNull().references(() => businessUsers.id, { onDelete: 'cascade' }),
   codeHash: text('code_hash').notNull(),
+  /** Wrong tries from browsers other than the one that asked for the code. */
   attempts: integer('attempts').notNull().default(0),
+  /** Hash of the asking browser's mark (issue 14 point 4): its tries are counted apart, by the rate limiter. */
+  requester: text('requester'),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
   createdAt: createdAt(),

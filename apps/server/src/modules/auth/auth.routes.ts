@@ -1,12 +1,13 @@
 import { GUEST_USER } from '@shop/domain/account';
 import { LoginInputSchema, MessageSchema, SessionSchema } from '@shop/domain/auth';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { requireRegistered } from '../../lib/auth-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { clientOf, LIMITS, rateLimiterFor } from '../../lib/rate-limit.ts';
+import { createKnownDevices } from '../../lib/known-device.ts';
+import { clientOf, type Limit, LIMITS, rateLimiterOf } from '../../lib/rate-limit.ts';
 import { accessToken, revokeSession, startSession } from '../../lib/sessions.ts';
 import { authenticate, changePassword, CURRENT_PASSWORD_WRONG } from './auth.service.ts';
 import { passwordChangedMail } from './password-changed.service.ts';
@@ -15,7 +16,8 @@ import { resetRoutes } from './reset.routes.ts';
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = rateLimiterFor(app, deps.config.REDIS_URL);
+  const limiter = rateLimiterOf(app);
+  const devices = createKnownDevices(deps.tokens);
 
   /** Issue 14: the account's own address hears of every password change (sent after answering). */
   function mailPasswordChanged(request: FastifyRequest, email: string) {
@@ -24,22 +26,33 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       .catch((err: unknown) => request.log.error({ err: { message: (err as Error).message } }, 'password-changed mail failed'));
   }
 
-  /** Failed password checks count per account and per client; at the limit even a right password waits. */
-  async function guarded<T>(email: string, request: Parameters<typeof clientOf>[0], run: () => Promise<T>): Promise<T> {
-    const account = email.trim().toLowerCase();
-    await limiter.check(LIMITS.signInAccount, account);
-    await limiter.check(LIMITS.signInClient, clientOf(request));
+  /**
+   * Issue 14 points 3 and 4. Every attempt is counted before the password is hashed, so parallel wrong
+   * guesses cannot all be evaluated; a success gives its attempts back. The client address is always
+   * counted; the account's counters (growing tiers) only count attempts from devices that have not
+   * signed in to it, so a stranger elsewhere can fill them without keeping the owner out.
+   */
+  async function guarded<T>(limits: [Limit, string][], reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+    const held: { release(): Promise<void> }[] = [];
+    for (const [limit, subject] of limits) held.push(await limiter.reserve(limit, subject, reply));
     try {
       const result = await run();
-      await limiter.reset(LIMITS.signInAccount, account);
+      await Promise.all(held.map((h) => h.release()));
       return result;
     } catch (err) {
-      if (err instanceof HttpError && (err.statusCode === 401 || err.message === CURRENT_PASSWORD_WRONG)) {
-        await limiter.fail(LIMITS.signInAccount, account);
-        await limiter.fail(LIMITS.signInClient, clientOf(request));
-      }
+      const wrongPassword = err instanceof HttpError && (err.statusCode === 401 || err.message === CURRENT_PASSWORD_WRONG);
+      if (!wrongPassword) await Promise.all(held.map((h) => h.release()));
       throw err;
     }
+  }
+
+  function signInLimits(request: FastifyRequest, email: string): [Limit, string][] {
+    const account = email.trim().toLowerCase();
+    const limits: [Limit, string][] = [[LIMITS.signInClient, clientOf(request)]];
+    if (!devices.isKnown(request, account)) {
+      for (const tier of [LIMITS.signInAccountShort, LIMITS.signInAccountHour, LIMITS.signInAccountDay]) limits.push([tier, account]);
+    }
+    return limits;
   }
 
   r.post(
@@ -52,7 +65,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: z.object({ data: z.union([SessionSchema.extend({ message: z.string().optional() }), MessageSchema]) }) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
       if ('step' in body && body.step === 'Guest') {
         const token = await deps.tokens.sign({ userId: 0, type: 'Guest', businessId: null });
@@ -61,14 +74,19 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       if ('step' in body && body.step === 'ChangePassword') {
         // SPEC 6: guests have no password to change.
         const auth = requireRegistered(request, 'Please sign in to change your password.');
-        const revoked = await guarded(body.email, request, () =>
+        const limits: [Limit, string][] = [
+          [LIMITS.signInClient, clientOf(request)],
+          [LIMITS.changePasswordAccount, String(auth.userId)],
+        ];
+        const revoked = await guarded(limits, reply, () =>
           changePassword(deps.db, auth.userId, body.email, body.password, body.newPassword, auth.sid),
         );
         app.revocations.add(revoked);
         mailPasswordChanged(request, body.email);
         return { data: { message: 'Password changed successfully.' } };
       }
-      const user = await guarded(body.email, request, () => authenticate(deps.db, body.email, body.password));
+      const user = await guarded(signInLimits(request, body.email), reply, () => authenticate(deps.db, body.email, body.password));
+      devices.remember(reply, user.email);
       const session = await startSession(deps.db, user.id);
       const token = await accessToken(deps.tokens, { userId: user.id, type: user.type, businessId: user.businessId }, session);
       return { data: { token, user } };
@@ -92,6 +110,6 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  await registerRoutes(app, deps, limiter);
-  await resetRoutes(app, deps, limiter);
+  await registerRoutes(app, deps, limiter, devices);
+  await resetRoutes(app, deps, limiter, devices);
 }

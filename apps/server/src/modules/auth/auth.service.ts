@@ -1,11 +1,13 @@
 import { MESSAGES } from '@shop/domain/account-rules';
 import { type SessionUser, WRONG_CREDENTIALS } from '@shop/domain/auth';
 import type { UserType } from '@shop/domain/constants';
+import type { PasswordContext } from '@shop/domain/password-policy';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businesses, businessUsers } from '../../db/schema/business.ts';
 import { cities } from '../../db/schema/places.ts';
 import { badRequest, forbidden, unauthorized } from '../../lib/http-error.ts';
+import { assertPassword } from '../../lib/password-policy.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { revokeUserSessions } from '../../lib/sessions.ts';
 
@@ -90,11 +92,14 @@ export async function authenticate(db: Db, email: string, password: string): Pro
 export async function changePassword(db: Db, userId: number, email: string, current: string, next: string, keepSid?: string): Promise<string[]> {
   if (next === current) throw badRequest(MESSAGES.newPasswordSame);
   const [row] = await db
-    .select({ email: businessUsers.email, passwordHash: businessUsers.passwordHash })
+    .select({ email: businessUsers.email, passwordHash: businessUsers.passwordHash, businessName: businesses.name })
     .from(businessUsers)
+    .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
     .where(eq(businessUsers.id, userId))
     .limit(1);
   if (!row || row.email !== email.trim().toLowerCase()) throw forbidden('You can change only your own password.');
+  // Issue 14 point 5: checked before the current password's hash, which it does not need.
+  await assertPassword(next, { email: row.email, businessName: row.businessName });
   if (!(await verifyPassword(current, row.passwordHash))) throw badRequest(CURRENT_PASSWORD_WRONG);
   const passwordHash = await hashPassword(next);
   // Issue 14: whoever else holds a session of this account (a copied token) is signed out with it.
@@ -102,6 +107,17 @@ export async function changePassword(db: Db, userId: number, email: string, curr
     await tx.update(businessUsers).set({ passwordHash }).where(eq(businessUsers.id, userId));
     return revokeUserSessions(tx as unknown as Db, userId, keepSid);
   });
+}
+
+/** What a new password of this user may not contain (issue 14 point 5). */
+export async function passwordContextOf(db: Db, userId: number): Promise<PasswordContext> {
+  const [row] = await db
+    .select({ email: businessUsers.email, businessName: businesses.name })
+    .from(businessUsers)
+    .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
+    .where(eq(businessUsers.id, userId))
+    .limit(1);
+  return row ?? {};
 }
 
 export const CURRENT_PASSWORD_WRONG = 'Current password is incorrect.';

@@ -6,13 +6,14 @@ import type { AppDeps } from '../../app.ts';
 import { requireSession } from '../../lib/auth-context.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import { accessToken, liveSession, startSession } from '../../lib/sessions.ts';
+import type { KnownDevices } from '../../lib/known-device.ts';
 import { clientOf, LIMITS, type RateLimiter } from '../../lib/rate-limit.ts';
 import { REGISTER_BODY_LIMIT } from '../uploads/uploads.service.ts';
 import { findSessionUser } from './auth.service.ts';
 import { addDocuments, registerBusiness, signUpPageData } from './register.service.ts';
 import { issueResetCode, resetMail } from './reset.service.ts';
 
-export async function registerRoutes(app: FastifyInstance, deps: AppDeps, limiter: RateLimiter) {
+export async function registerRoutes(app: FastifyInstance, deps: AppDeps, limiter: RateLimiter, devices: KnownDevices) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /**
@@ -40,18 +41,20 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, limite
         response: { 200: z.object({ data: RegisterResultSchema }) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
       if (body.step === 2) {
         const auth = requireSession(request);
         const count = await addDocuments(deps.db, deps.config.DATA_DIR, auth, body.business_id, body.business_users[0] ?? {});
         return { data: { result: { id: body.business_id, documents: count }, ...(await session(auth.userId, auth.sid)), message: 'Documents uploaded.' } };
       }
-      await limiter.consume(LIMITS.registerClient, clientOf(request));
+      await limiter.take(LIMITS.registerClient, clientOf(request), reply);
       const created = await registerBusiness(deps.db, deps.config.DATA_DIR, body);
       const out = await session(created.userId);
-      // SPEC 9: sign-up sends an OTP to the email; here it lets the Owner choose a password.
-      void issueResetCode(deps.db, created.userId)
+      // SPEC 9: sign-up sends an OTP to the email; here it lets the Owner choose a password. This
+      // browser is the code's requester, so a stranger's guesses cannot close the code to it.
+      const mark = devices.markRequester(request, reply, out.user.email);
+      void issueResetCode(deps.db, created.userId, mark)
         .then((code) => deps.mailer.send(resetMail(out.user.email, code, true)))
         .catch((err: unknown) => request.log.error({ err: { message: (err as Error).message } }, 'welcome mail failed'));
       return {

@@ -21,6 +21,36 @@ function hashCode(code: string, salt = randomBytes(16).toString('base64')): stri
   return `${salt}$${createHash('sha256').update(`${salt}:${code}`).digest('base64')}`;
 }
 
+const liveCode = (userId: number) =>
+  and(eq(resetCodes.businessUserId, userId), isNull(resetCodes.usedAt), gt(resetCodes.expiresAt, sql`now()`));
+
+async function requesterCode(db: Db, userId: number, requester: string) {
+  const [live] = await db
+    .select({ id: resetCodes.id, codeHash: resetCodes.codeHash })
+    .from(resetCodes)
+    .where(and(liveCode(userId), eq(resetCodes.requester, requesterHash(requester))))
+    .orderBy(desc(resetCodes.id))
+    .limit(1);
+  return live;
+}
+
+async function anyoneCode(db: Db, userId: number) {
+  const [live] = await db
+    .select({ id: resetCodes.id, codeHash: resetCodes.codeHash })
+    .from(resetCodes)
+    .where(and(liveCode(userId), sql`${resetCodes.attempts} < ${RESET_CODE_MAX_TRIES}`))
+    .orderBy(desc(resetCodes.id))
+    .limit(1);
+  if (!live) return undefined;
+  // A try is reserved before comparing, so parallel guesses cannot get past the fifth.
+  const reserved = await db
+    .update(resetCodes)
+    .set({ attempts: sql`${resetCodes.attempts} + 1` })
+    .where(and(eq(resetCodes.id, live.id), isNull(resetCodes.usedAt), sql`${resetCodes.attempts} < ${RESET_CODE_MAX_TRIES}`))
+    .returning({ id: resetCodes.id });
+  return reserved.length === 0 ? undefined : live;
+}
+
 function codeMatches(code: string, stored: string): boolean {
   const [salt] = stored.split('$');
   const a = Buffer.from(hashCode(code, salt));
@@ -36,13 +66,22 @@ async function findUserId(db: Db, email: string): Promise<number | null> {
   return row?.id ?? null;
 }
 
-/** Makes a new code for the user (earlier unused ones stop working) and returns it in clear once. */
-export async function issueResetCode(db: Db, userId: number): Promise<string> {
+/** The stored form of a requesting browser's mark (the mark itself is only in its cookie). */
+const requesterHash = (mark: string) => createHash('sha256').update(`reset-requester:${mark}`).digest('base64url');
+
+/**
+ * Makes a new code for the user and returns it in clear once. The same browser's earlier codes stop
+ * working; with a `requester` mark, codes other browsers asked for stay live (issue 14 point 4: a
+ * stranger asking for codes for this email cannot kill the code the owner is typing).
+ */
+export async function issueResetCode(db: Db, userId: number, requester?: string): Promise<string> {
   const code = String(randomInt(0, 10 ** RESET_CODE_LENGTH)).padStart(RESET_CODE_LENGTH, '0');
   const expiresAt = new Date(Date.now() + RESET_CODE_TTL_MS).toISOString();
+  const asker = requester ? requesterHash(requester) : null;
   await db.transaction(async (tx) => {
-    await tx.update(resetCodes).set({ usedAt: sql`now()` }).where(and(eq(resetCodes.businessUserId, userId), isNull(resetCodes.usedAt)));
-    await tx.insert(resetCodes).values({ businessUserId: userId, codeHash: hashCode(code), expiresAt });
+    const same = asker ? eq(resetCodes.requester, asker) : isNull(resetCodes.requester);
+    await tx.update(resetCodes).set({ usedAt: sql`now()` }).where(and(eq(resetCodes.businessUserId, userId), isNull(resetCodes.usedAt), same));
+    await tx.insert(resetCodes).values({ businessUserId: userId, codeHash: hashCode(code), expiresAt, requester: asker });
   });
   return code;
 }
@@ -64,49 +103,42 @@ export function resetMail(to: string, code: string, welcome = false, now = new D
  * Step 1. The answer is the same whether or not the email has an account, and the mail is sent
  * after answering so the time taken does not tell either.
  */
-export async function requestResetCode(db: Db, mailer: Mailer, email: string, onError: (err: unknown) => void): Promise<void> {
+export async function requestResetCode(db: Db, mailer: Mailer, email: string, onError: (err: unknown) => void, requester?: string): Promise<void> {
   const userId = await findUserId(db, email);
   if (userId == null) return;
   const to = email.trim().toLowerCase();
-  void issueResetCode(db, userId)
+  void issueResetCode(db, userId, requester)
     .then((code) => mailer.send(resetMail(to, code)))
     .catch(onError);
 }
 
 /**
- * Steps 2 and 3: the newest live code of the user must match. A wrong try counts against the
- * code and the fifth burns it. `consume` (step 3) marks it used, so a code works once. Returns the user's id and the sessions step 3 ended.
+ * Steps 2 and 3. From the browser that asked for a code (`requester`, its cookie's mark), that
+ * browser's newest live code must match, and its tries are counted by the caller's rate limit. From
+ * anywhere else the newest live code of the user must match; a wrong try counts against the code and
+ * the fifth closes it to such tries (never to its requester). `consume` (step 3) marks it used, so a
+ * code works once. Returns the user's id and the sessions step 3 ended.
  */
-export async function verifyResetCode(db: Db, email: string, code: string, consume?: { newPassword: string }): Promise<{ userId: number; revoked: string[] }> {
+export async function verifyResetCode(
+  db: Db,
+  email: string,
+  code: string,
+  consume?: { newPassword: string; check?: (userId: number) => Promise<void> },
+  requester?: string | null,
+): Promise<{ userId: number; revoked: string[] }> {
   const userId = await findUserId(db, email);
   if (userId == null) throw badRequest(INVALID_CODE);
-  const [live] = await db
-    .select()
-    .from(resetCodes)
-    .where(
-      and(
-        eq(resetCodes.businessUserId, userId),
-        isNull(resetCodes.usedAt),
-        gt(resetCodes.expiresAt, sql`now()`),
-        sql`${resetCodes.attempts} < ${RESET_CODE_MAX_TRIES}`,
-      ),
-    )
-    .orderBy(desc(resetCodes.id))
-    .limit(1);
-  if (!live) throw badRequest(INVALID_CODE);
-  // A try is reserved before comparing, so parallel guesses cannot get past the fifth.
-  const reserved = await db
-    .update(resetCodes)
-    .set({ attempts: sql`${resetCodes.attempts} + 1` })
-    .where(and(eq(resetCodes.id, live.id), isNull(resetCodes.usedAt), sql`${resetCodes.attempts} < ${RESET_CODE_MAX_TRIES}`))
-    .returning({ id: resetCodes.id });
-  if (reserved.length === 0 || !codeMatches(code, live.codeHash)) throw badRequest(INVALID_CODE);
-  // A right code gives its try back: only wrong ones count.
-  await db
-    .update(resetCodes)
-    .set({ attempts: sql`${resetCodes.attempts} - 1` })
-    .where(eq(resetCodes.id, live.id));
+  const live = requester ? await requesterCode(db, userId, requester) : await anyoneCode(db, userId);
+  if (!live || !codeMatches(code, live.codeHash)) throw badRequest(INVALID_CODE);
+  if (!requester) {
+    // A right code gives its try back: only wrong ones count.
+    await db
+      .update(resetCodes)
+      .set({ attempts: sql`${resetCodes.attempts} - 1` })
+      .where(eq(resetCodes.id, live.id));
+  }
   if (!consume) return { userId, revoked: [] };
+  await consume.check?.(userId);
   const passwordHash = await hashPassword(consume.newPassword);
   const revoked = await db.transaction(async (tx) => {
     // Only one of two racing step-3 calls can mark the code used.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastMail } from '../../../test/accounts.ts';
 import { makeUser, TEST_PASSWORD } from '../../../test/factories.ts';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { businesses, businessUsers } from '../../db/schema/business.ts';
 import { outbox, resetCodes } from '../../db/schema/support.ts';
 
 let t: TestApp;
@@ -54,6 +55,23 @@ describe('POST /api/auth/resetPassword', () => {
     expect(body(again).error).toBe('The code is wrong or has expired. Please request a new code.');
   });
 
+  it('step 3 refuses a common password or one holding the business name, says why, and keeps the code usable (issue 14 point 5)', async () => {
+    const { user, code } = await userWithCode();
+    for (const [password, message] of [
+      ['12345678', 'This password is too common and easy to guess. Please choose another one.'],
+      ['password', 'This password is too common and easy to guess. Please choose another one.'],
+    ]) {
+      const res = await reset({ step: 3, email: user.email, reset_code: code, password });
+      expect([res.statusCode, body(res).error], password).toEqual([400, message]);
+    }
+    const [biz] = await t.database.db.select({ name: businesses.name }).from(businesses).innerJoin(businessUsers, eq(businessUsers.businessId, businesses.id)).where(eq(businessUsers.id, user.id));
+    const withBusiness = await reset({ step: 3, email: user.email, reset_code: code, password: `${biz?.name ?? ''}#77` });
+    expect(body(withBusiness).error).toBe('Your password must not contain your business name. Please choose another one.');
+    expect((await login(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await reset({ step: 3, email: user.email, reset_code: code, password: 'Demo@12345' })).statusCode).toBe(200);
+    expect((await login(user.email, 'Demo@12345')).statusCode).toBe(200);
+  });
+
   it('a code with a leading zero still works when sent as a number', async () => {
     const user = await makeUser(t.database.db);
     const { issueResetCode } = await import('./reset.service.ts');
@@ -97,12 +115,15 @@ describe('POST /api/auth/resetPassword', () => {
     expect((await reset({ step: 1, email: 'not-an-email' })).statusCode).toBe(400);
   });
 
-  it('limits code requests per account, whatever the client address', async () => {
+  it('limits code requests per account from one address (3), and per account from everywhere (10 an hour)', async () => {
     const user = await makeUser(t.database.db);
     const codes = [];
-    for (let i = 0; i < 4; i++) codes.push((await reset({ step: 1, email: user.email }, `10.7.0.${i}`)).statusCode);
+    for (let i = 0; i < 4; i++) codes.push((await reset({ step: 1, email: user.email }, '10.7.0.1')).statusCode);
     expect(codes).toEqual([200, 200, 200, 429]);
-    expect(body(await reset({ step: 1, email: user.email }, '10.7.0.9')).error).toBe('Too many attempts. Please wait a few minutes and try again.');
+    for (let i = 0; i < 7; i++) expect((await reset({ step: 1, email: user.email }, `10.7.1.${i}`)).statusCode).toBe(200);
+    const over = await reset({ step: 1, email: user.email }, '10.7.0.9');
+    expect(body(over).error).toBe('Too many attempts. Please wait a few minutes and try again.');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('limits wrong codes per client, and a spoofed X-Forwarded-For does not reset the count', async () => {

@@ -5,12 +5,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { requireSession } from '../../lib/auth-context.ts';
-import { clientOf, LIMITS, rateLimiterFor } from '../../lib/rate-limit.ts';
-import { saveFeedback } from './feedback.service.ts';
+import { clientOf, LIMITS, rateLimiterOf } from '../../lib/rate-limit.ts';
+import { checkFeedback, FEEDBACK_BUSY, FEEDBACK_FULL, saveFeedback } from './feedback.service.ts';
 
 export async function feedbackRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limiter = rateLimiterFor(app, deps.config.REDIS_URL);
+  const limiter = rateLimiterOf(app);
 
   r.post(
     '/api/public_route/app_feedback',
@@ -25,11 +25,15 @@ export async function feedbackRoutes(app: FastifyInstance, deps: AppDeps) {
         response: { 200: z.object({ data: z.object({ id: z.number(), message: z.string() }) }) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireSession(request);
-      await limiter.consume(LIMITS.feedbackClient, clientOf(request));
+      await limiter.take(LIMITS.feedbackClient, clientOf(request), reply);
       const userId = auth.type !== 'Guest' && auth.userId > 0 ? auth.userId : null;
-      if (userId != null) await limiter.consume(LIMITS.feedbackAccount, String(userId));
+      if (userId != null) await limiter.take(LIMITS.feedbackAccount, String(userId), reply);
+      checkFeedback(request.body);
+      // Issue 14 point 7: a budget for the whole shop, so many addresses together cannot fill the table.
+      await limiter.take(LIMITS.feedbackShopMinute, 'shop', reply, FEEDBACK_BUSY);
+      await limiter.take(LIMITS.feedbackShopDay, 'shop', reply, FEEDBACK_FULL);
       const id = await saveFeedback(deps.db, userId, request.body);
       return { data: { id, message: feedbackSuccess(request.body.type) } };
     },

@@ -1,4 +1,5 @@
 import { changePasswordError } from '@shop/domain/account-rules';
+import { passwordProblem } from '@shop/domain/password-policy';
 import { type FormEvent, useId, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
 
@@ -24,7 +25,7 @@ function PasswordInput({ label, value, onChange, border, autoComplete, onFocusCh
 }
 
 /** SPEC 5/7: Change Password through the sign-in call, step ChangePassword. */
-export function ChangePasswordForm({ email }: { email: string }) {
+export function ChangePasswordForm({ email, businessName }: { email: string; businessName?: string }) {
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -34,7 +35,8 @@ export function ChangePasswordForm({ email }: { email: string }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const invalid = changePasswordError(current, next, confirm);
+    // SPEC 5's checks in their order, then the shared password rules (issue 14 point 5).
+    const invalid = changePasswordError(current, next, confirm) ?? passwordProblem(next, { email, businessName });
     if (invalid) return setResult({ ok: false, text: invalid });
     setBusy(true);
     try {

@@ -52,7 +52,7 @@ export function UserInfoPage() {
         {/* SPEC 6: hidden for Guests. */}
         {caps.canChangePassword && user && (
           <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-            <ChangePasswordForm email={user.email} />
+            <ChangePasswordForm email={user.email} businessName={user.business_name} />
           </section>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { isValidPassword, newPasswordError } from '@shop/domain/account-rules';
+import { passwordProblem } from '@shop/domain/password-policy';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
@@ -17,7 +18,9 @@ export function ConfirmPasswordPage() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const invalid = newPasswordError(password, confirm);
+    // SPEC 5's checks first, then the shared password rules (issue 14 point 5); the server also checks
+    // the list of common passwords and the business name, and its message is shown as it comes.
+    const invalid = newPasswordError(password, confirm) ?? passwordProblem(password, { email });
     setError(invalid);
     if (invalid) return;
     setBusy(true);

@@ -1,0 +1,1 @@
+ALTER TABLE "reset_codes" ADD COLUMN "requester" text;
