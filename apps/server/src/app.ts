@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db, DbKind } from './db/client.ts';
+import { registerBodyBounds } from './lib/body-bounds.ts';
 import { HttpError } from './lib/http-error.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
 import { registerSearchLimit } from './lib/search-limit.ts';
@@ -77,13 +78,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.server.headersTimeout = 10_000;
 
   registerSecurityHeaders(app);
+  registerBodyBounds(app);
   registerNulGuard(app);
   registerSearchLimit(app, deps.config.REDIS_URL, deps.config.SEARCH_RATE_LIMIT ?? 600);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // API answers (product lists can be large) are compressed; the web app's files are precompressed at build.
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  // Compressed requests are inflated by lib/body-bounds.ts, within bounds, not by this plugin.
+  await app.register(fastifyCompress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -61,7 +61,7 @@ describe('the server process', () => {
       await new Promise((r) => setTimeout(r, 200));
       health = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.json()).catch(() => null);
     }
-    expect(health).toEqual({ data: { status: 'ok', database: 'pglite' } });
+    expect(health).toMatchObject({ data: { status: 'ok', database: 'pglite', eventLoopDelay: { windowSeconds: 60 } } });
     child.kill('SIGTERM');
     const { code, output } = await done;
     expect(code).toBe(0);

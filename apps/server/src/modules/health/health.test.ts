@@ -11,7 +11,26 @@ describe('health and the error envelope', () => {
   it('answers health with the database kind', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toEqual({ data: { status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' } });
+    expect(body(res)).toEqual({
+      data: {
+        status: 'ok',
+        database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+        eventLoopDelay: { p99Ms: expect.any(Number), maxMs: expect.any(Number), windowSeconds: 60 },
+      },
+    });
+  });
+
+  it('reports how long the event loop was held up', async () => {
+    await new Promise((r) => setTimeout(r, 50));
+    const busyUntil = performance.now() + 120;
+    while (performance.now() < busyUntil) {
+      // Holds the event loop, as a request walking megabytes would.
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const delay = body<{ data: { eventLoopDelay: { maxMs: number; p99Ms: number } } }>(res).data.eventLoopDelay;
+    expect(delay.maxMs).toBeGreaterThanOrEqual(100);
+    expect(delay.p99Ms).toBeLessThanOrEqual(delay.maxMs);
   });
 
   it('answers unknown /api paths with 404 and an error text', async () => {
