@@ -17,11 +17,11 @@ import {
 import type { Config } from './config.ts';
 import type { Db, DbKind } from './db/client.ts';
 import { registerBodyBounds } from './lib/body-bounds.ts';
+import { registerHelmet } from './lib/helmet.ts';
 import { HttpError } from './lib/http-error.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
 import { registerSearchLimit } from './lib/search-limit.ts';
 import { buildIndexPages } from './lib/page-preload.ts';
-import { registerSecurityHeaders } from './lib/security-headers.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
@@ -31,7 +31,12 @@ export interface AppDeps {
   dbKind: DbKind;
   tokens: TokenService;
   mailer: Mailer;
-  config: Pick<Config, 'DATA_DIR' | 'TRUST_PROXY' | 'REDIS_URL' | 'NODE_ENV'> & { WEB_DIST?: string; SEARCH_RATE_LIMIT?: number };
+  config: Pick<Config, 'DATA_DIR' | 'TRUST_PROXY' | 'REDIS_URL' | 'NODE_ENV'> & {
+    WEB_DIST?: string;
+    SEARCH_RATE_LIMIT?: number;
+    /** The embedded database's demo install (docs/decisions/006): the API documentation UI is served. */
+    DEMO_INSTALL?: boolean;
+  };
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -77,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Slow clients are cut off: a request's headers must arrive within 10 s.
   app.server.headersTimeout = 10_000;
 
-  registerSecurityHeaders(app);
+  await registerHelmet(app);
   registerBodyBounds(app);
   registerNulGuard(app);
   registerSearchLimit(app, deps.config.REDIS_URL, deps.config.SEARCH_RATE_LIMIT ?? 600);
@@ -95,7 +100,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The OpenAPI document is public everywhere; its browsing UI only on the demo install (issue 14).
+  if (deps.config.DEMO_INSTALL) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  else app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });

@@ -34,11 +34,19 @@ describe('the server process', () => {
   });
 
   it('exits with a message naming the cause when the database cannot be opened', async () => {
-    const { done } = run({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PORT: '0' });
+    const { done } = run({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PORT: '0', MAIL_OUTBOX: '1' });
     const { code, output } = await done;
     expect(code).toBe(1);
     expect(output).toMatch(/Cannot open the PostgreSQL database at DATABASE_URL: .*ECONNREFUSED/);
     expect(output).not.toMatch(/\n\s+at /); // no stack trace
+  });
+
+  it('refuses to start on PostgreSQL without SMTP_URL unless mail is explicitly kept in the outbox', async () => {
+    const { done } = run({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none', PORT: '0' });
+    const { code, output } = await done;
+    expect(code).toBe(1);
+    expect(output).toContain('SMTP_URL is required with DATABASE_URL');
+    expect(output).toContain('MAIL_OUTBOX=1');
   });
 
   it('exits with a message when the embedded database folder cannot be created', async () => {

@@ -51,7 +51,7 @@ export async function openTestDatabase(onQuery?: (q: string) => void): Promise<{
 }
 
 export async function createTestApp(
-  options: { trustProxy?: number; redisUrl?: string; searchRateLimit?: number; logStream?: { write(line: string): void } } = {},
+  options: { trustProxy?: number; redisUrl?: string; searchRateLimit?: number; logStream?: { write(line: string): void }; demoInstall?: boolean } = {},
 ): Promise<TestApp> {
   let count = 0;
   const { database, drop } = await openTestDatabase(() => {
@@ -64,7 +64,7 @@ export async function createTestApp(
     tokens: createTokenService('test-secret-test-secret-test-secret-0123456789'),
     mailer: createMailer({ from: 'test@shop.local', db: database.db }),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : undefined,
-    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl, SEARCH_RATE_LIMIT: options.searchRateLimit },
+    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl, SEARCH_RATE_LIMIT: options.searchRateLimit, DEMO_INSTALL: options.demoInstall },
   });
   await app.ready();
   return {

@@ -108,6 +108,33 @@ describe('browser-side protections', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('keeps the script policy on every page: the OpenAPI document, error pages, and no documentation UI on an operator install', async () => {
+    for (const url of ['/api/docs/json', '/api/nope', '/api/docs', '/api/docs/static/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=31536000/);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      if (url !== '/api/docs/json') expect(res.statusCode, url).toBe(404);
+    }
+    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{' });
+    expect(String(bad.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('serves the documentation UI on the demo install, under the same policy', async () => {
+    const demo = await createTestApp({ demoInstall: true });
+    try {
+      const page = await demo.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+      for (const url of ['/api/docs', '/api/docs/static/index.html', '/api/docs/json']) {
+        const res = await demo.app.inject({ method: 'GET', url });
+        expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+      }
+    } finally {
+      await demo.close();
+    }
+  });
+
   it('sends no CORS permission to other origins', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
