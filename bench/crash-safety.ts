@@ -38,7 +38,7 @@ function startServer() {
   current.server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'ignore',
-    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(PORT), HOST: '127.0.0.1', JWT_SECRET: 'crash-safety-secret-crash-safety-secret-01', LOG_LEVEL: 'silent', NODE_ENV: 'production', SEED: 'demo', WEB_DIST: '/nonexistent' },
+    env: { ...process.env, DATABASE_URL: dbUrl, PORT: String(PORT), HOST: '127.0.0.1', JWT_SECRET: 'crash-safety-secret-crash-safety-secret-01', LOG_LEVEL: 'silent', NODE_ENV: 'production', SEED: 'demo', MAIL_OUTBOX: '1', WEB_DIST: '/nonexistent' },
   });
 }
 

@@ -26,7 +26,7 @@ function start(port: number): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: 'ignore',
-    env: { ...process.env, DATABASE_URL: dbUrl, REDIS_URL, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'load-test-secret-load-test-secret-0123456', LOG_LEVEL: 'silent', NODE_ENV: 'production', WEB_DIST: '/nonexistent', TRUST_PROXY: '1' },
+    env: { ...process.env, DATABASE_URL: dbUrl, REDIS_URL, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'load-test-secret-load-test-secret-0123456', LOG_LEVEL: 'silent', NODE_ENV: 'production', WEB_DIST: '/nonexistent', TRUST_PROXY: '1', SEED: 'demo', MAIL_OUTBOX: '1' },
   });
 }
 

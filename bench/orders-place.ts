@@ -41,7 +41,7 @@ url.pathname = `/${dbName}`;
 const server = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: new URL('..', import.meta.url).pathname,
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url.toString(), PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: `/tmp/${dbName}` },
+  env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: url.toString(), SEED: 'demo', MAIL_OUTBOX: '1', PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: `/tmp/${dbName}` },
 });
 
 /** CPU time the server process has used (user + system), from /proc: a figure the machine's load does not inflate. */

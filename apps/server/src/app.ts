@@ -16,11 +16,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db, DbKind } from './db/client.ts';
+import { registerBodyBounds } from './lib/body-bounds.ts';
+import { registerHelmet } from './lib/helmet.ts';
 import { HttpError } from './lib/http-error.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { buildIndexPages } from './lib/page-preload.ts';
-import { registerSecurityHeaders } from './lib/security-headers.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
@@ -30,7 +31,13 @@ export interface AppDeps {
   dbKind: DbKind;
   tokens: TokenService;
   mailer: Mailer;
-  config: Pick<Config, 'DATA_DIR' | 'TRUST_PROXY' | 'REDIS_URL' | 'NODE_ENV'> & { WEB_DIST?: string; SEARCH_RATE_LIMIT?: number; RATE_LIMIT_PREFIX?: string };
+  config: Pick<Config, 'DATA_DIR' | 'TRUST_PROXY' | 'REDIS_URL' | 'NODE_ENV'> & {
+    WEB_DIST?: string;
+    SEARCH_RATE_LIMIT?: number;
+    RATE_LIMIT_PREFIX?: string;
+    /** The embedded database's demo install (docs/decisions/006): the API documentation UI is served. */
+    DEMO_INSTALL?: boolean;
+  };
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -76,14 +83,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Slow clients are cut off: a request's headers must arrive within 10 s.
   app.server.headersTimeout = 10_000;
 
-  registerSecurityHeaders(app);
+  await registerHelmet(app);
+  registerBodyBounds(app);
   registerNulGuard(app);
   await registerRateLimits(app, deps.config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   // API answers (product lists can be large) are compressed; the web app's files are precompressed at build.
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  // Compressed requests are inflated by lib/body-bounds.ts, within bounds, not by this plugin.
+  await app.register(fastifyCompress, { global: true, globalDecompression: false, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -92,7 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The OpenAPI document is public everywhere; its browsing UI only on the demo install (issue 14).
+  if (deps.config.DEMO_INSTALL) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  else app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });

@@ -16,7 +16,10 @@ const ConfigSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Wholesale Shop <no-reply@shop.local>'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
-  SEED: z.enum(['demo', 'none']).default('demo'),
+  /** Demo data on an empty database. Default: demo on the embedded database, none on PostgreSQL. */
+  SEED: z.enum(['demo', 'none']).optional(),
+  /** On PostgreSQL without SMTP_URL: 1 keeps mail in the outbox table instead of refusing to start. */
+  MAIL_OUTBOX: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Number of proxies in front of the server whose X-Forwarded-For is trusted (0: none). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -26,6 +29,19 @@ const ConfigSchema = z.object({
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/**
+ * The one notion behind the production defaults (docs/decisions/006): the embedded database is a
+ * newcomer's demo install (demo data, reset codes in the log, API documentation UI); PostgreSQL
+ * (DATABASE_URL) is an operator's install, which inherits none of the demo's shortcuts.
+ */
+export const isDemoInstall = (config: Pick<Config, 'DATABASE_URL'>) => !config.DATABASE_URL;
+
+/** Why this configuration may not start, or null. */
+export function productionProblem(config: Config): string | null {
+  if (isDemoInstall(config) || config.SMTP_URL || config.MAIL_OUTBOX === '1') return null;
+  return 'SMTP_URL is required with DATABASE_URL: reset and sign-up codes must reach their owners by mail. Set MAIL_OUTBOX=1 to keep mail in the outbox table instead (it is never written to the log).';
+}
 
 export class ConfigError extends Error {}
 

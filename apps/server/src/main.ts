@@ -3,12 +3,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, parseConfig } from './config.ts';
+import { ConfigError, isDemoInstall, parseConfig, productionProblem } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { startEmbeddedMaintenance } from './db/maintenance.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createTokenService } from './lib/tokens.ts';
-import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
+import { countDemoAccounts, isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 
 const started = performance.now();
 const log = pino({
@@ -42,6 +42,9 @@ async function main() {
     fail(err instanceof ConfigError ? err.message : String(err));
   }
   const dataDir = resolve(config.DATA_DIR);
+  const demoInstall = isDemoInstall(config);
+  const problem = productionProblem(config);
+  if (problem) fail(problem);
 
   let database: Database;
   try {
@@ -53,10 +56,19 @@ async function main() {
     fail(`Cannot open ${where}: ${cause}`);
   }
 
-  if (config.SEED === 'demo' && (await isDatabaseEmpty(database.db))) {
+  // The demo data only where asked for: by default on the embedded database, never by default on PostgreSQL.
+  const seed = config.SEED ?? (demoInstall ? 'demo' : 'none');
+  if (seed === 'demo' && (await isDatabaseEmpty(database.db))) {
     const t = performance.now();
     await seedDemo(database.db);
     log.info({ ms: Math.round(performance.now() - t) }, 'demo data loaded');
+  }
+  const demoAccounts = await countDemoAccounts(database.db);
+  if (demoAccounts > 0) {
+    log.warn(
+      { demoAccounts },
+      `WARNING: ${demoAccounts} demo accounts (@demo.pk) exist, whose password is public in README. Remove them before real businesses use this shop.`,
+    );
   }
 
   const stopMaintenance = await startEmbeddedMaintenance(database, (err) =>
@@ -67,8 +79,8 @@ async function main() {
     db: database.db,
     dbKind: database.kind,
     tokens: createTokenService(loadSecret(dataDir, config.JWT_SECRET)),
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log }),
-    config: { ...config, DATA_DIR: dataDir },
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log, logText: demoInstall }),
+    config: { ...config, DATA_DIR: dataDir, DEMO_INSTALL: demoInstall },
     logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
   });
 

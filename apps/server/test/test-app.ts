@@ -56,6 +56,7 @@ export async function createTestApp(
     redisUrl?: string;
     redisPrefix?: string;
     searchRateLimit?: number;
+    demoInstall?: boolean;
     logStream?: { write(line: string): void };
     /** Another test app's database: two instances on one database (closing this app leaves it open). */
     shareDatabaseOf?: TestApp;
@@ -74,7 +75,7 @@ export async function createTestApp(
     tokens: createTokenService('test-secret-test-secret-test-secret-0123456789'),
     mailer: createMailer({ from: 'test@shop.local', db: database.db }),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : undefined,
-    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl, RATE_LIMIT_PREFIX: options.redisPrefix ?? `test-${randomBytes(6).toString('hex')}:`, SEARCH_RATE_LIMIT: options.searchRateLimit },
+    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl, RATE_LIMIT_PREFIX: options.redisPrefix ?? `test-${randomBytes(6).toString('hex')}:`, SEARCH_RATE_LIMIT: options.searchRateLimit, DEMO_INSTALL: options.demoInstall },
   });
   await app.ready();
   return {

@@ -1,6 +1,8 @@
 // Deterministic demo data for an empty database: the same rows on every run (seeded generator),
 // except that order, invoice and ledger dates are counted back from the seeding day.
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { businessUsers } from '../db/schema/business.ts';
 import { cities } from '../db/schema/places.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_PASSWORD, insertAccounts } from './accounts.ts';
@@ -19,6 +21,12 @@ export const DEMO_USERS = {
 } as const;
 
 export { DEMO_PASSWORD };
+
+/** How many of the demo sign-ins (README's public password) exist in this database. */
+export async function countDemoAccounts(db: Db): Promise<number> {
+  const rows = await db.select({ id: businessUsers.id }).from(businessUsers).where(inArray(businessUsers.email, Object.values(DEMO_USERS)));
+  return rows.length;
+}
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ id: cities.id }).from(cities).limit(1);

@@ -1,4 +1,5 @@
 import { ACTOR_LABELS, ACTORS } from './world.ts';
+import { HARDENING } from './hardening.ts';
 import { PUBLIC_READ_PREFIXES, ROWS } from './matrix.ts';
 
 const STATUS: Record<number, string> = { 200: 'allowed', 401: '401', 403: '403', 404: '404', 409: '409' };
@@ -85,8 +86,8 @@ them as every caller and checks that a guest sees no customer-specific price and
 - Browser: Content-Security-Policy without inline scripts, \`frame-ancestors 'none'\`, nosniff, no CORS,
   no source maps in production.
 - Secrets (password hashes, reset codes, tokens) are never in a response; the log redacts authorization
-  headers and password fields. Without SMTP_URL the mail text (a reset code) is logged by design so a
-  developer can read it (issue 4); set SMTP_URL in production.
+  headers and password fields. Only the embedded demo install logs a mail's text (a reset code, issue 4);
+  on PostgreSQL the server needs SMTP_URL or MAIL_OUTBOX=1 and never logs a code.
 
 ## Sign-in, reset and limits (issue 14)
 
@@ -137,5 +138,11 @@ Each line: the threat, what the shop does, and the test that proves it (server t
   a minute." / "We cannot take more feedback today. Please try again tomorrow, or call our helpline.", with
   Retry-After), and the table holds at most 100,000 rows (then 503 with the second message: there is no
   inbox yet, so nothing is pruned). Proof: \`src/modules/feedback/feedback-budget.test.ts\`.
+
+## Requests that stall everyone, and production defaults (issue 14, points 8 to 11)
+
+| threat | what the shop does | which test proves it |
+|---|---|---|
+${HARDENING.map((h) => `| ${h.threat} | ${h.defence} | ${h.proof} |`).join('\n')}
 `;
 }

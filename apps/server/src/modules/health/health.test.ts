@@ -11,7 +11,26 @@ describe('health and the error envelope', () => {
   it('answers health with the database kind', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toEqual({ data: { status: 'ok', database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' } });
+    expect(body(res)).toEqual({
+      data: {
+        status: 'ok',
+        database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+        eventLoopDelay: { p99Ms: expect.any(Number), maxMs: expect.any(Number), windowSeconds: 60 },
+      },
+    });
+  });
+
+  it('reports how long the event loop was held up', async () => {
+    await new Promise((r) => setTimeout(r, 50));
+    const busyUntil = performance.now() + 120;
+    while (performance.now() < busyUntil) {
+      // Holds the event loop, as a request walking megabytes would.
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const delay = body<{ data: { eventLoopDelay: { maxMs: number; p99Ms: number } } }>(res).data.eventLoopDelay;
+    expect(delay.maxMs).toBeGreaterThanOrEqual(100);
+    expect(delay.p99Ms).toBeLessThanOrEqual(delay.maxMs);
   });
 
   it('answers unknown /api paths with 404 and an error text', async () => {
@@ -87,6 +106,33 @@ describe('browser-side protections', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('keeps the script policy on every page: the OpenAPI document, error pages, and no documentation UI on an operator install', async () => {
+    for (const url of ['/api/docs/json', '/api/nope', '/api/docs', '/api/docs/static/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=31536000/);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      if (url !== '/api/docs/json') expect(res.statusCode, url).toBe(404);
+    }
+    const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{' });
+    expect(String(bad.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
+
+  it('serves the documentation UI on the demo install, under the same policy', async () => {
+    const demo = await createTestApp({ demoInstall: true });
+    try {
+      const page = await demo.app.inject({ method: 'GET', url: '/api/docs' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+      for (const url of ['/api/docs', '/api/docs/static/index.html', '/api/docs/json']) {
+        const res = await demo.app.inject({ method: 'GET', url });
+        expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
+      }
+    } finally {
+      await demo.close();
+    }
   });
 
   it('sends no CORS permission to other origins', async () => {
