@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import { registerAuthHook } from '../lib/auth-hook.ts';
+import { registerStaffAuthHook } from './staff-auth/staff-auth.guard.ts';
+import { staffAuthRoutes } from './staff-auth/staff-auth.routes.ts';
 import { accountsReadRoutes } from './accounts-read/accounts-read.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
@@ -25,4 +27,6 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await ledgersRoutes(app, deps);
   await bmplRoutes(app, deps);
   await catalogueRoutes(app, deps);
+  registerStaffAuthHook(app, deps.db);
+  await staffAuthRoutes(app, deps);
 }
