@@ -15,6 +15,8 @@ export interface StaffWorld {
   people: Record<StaffActor, { staffId: number; email: string }>;
   /** A person no matrix cell signs in as: the object of account changes. */
   bystander: { staffId: number; email: string };
+  /** A new staff person (Catalogue), the object of a cell that disables or resets someone. */
+  throwaway(): Promise<number>;
   /** A new signed-in session of `actor` (for cells that end a session), as headers. */
   freshSession(actor: StaffActor): Promise<Record<string, string>>;
   /** A new half-signed-in session (password given, code awaited) and an unused recovery code. */
@@ -49,9 +51,14 @@ export async function buildStaffWorld(t: TestApp): Promise<StaffWorld> {
     if (!code) throw new Error(`no recovery code left for ${actor}`);
     return code;
   };
+  let made = 0;
   return {
     headers,
     people,
+    async throwaway() {
+      made++;
+      return (await makeStaff(t, { email: `matrix-object-${made}@staff.pk`, roles: ['Catalogue'] })).staffId;
+    },
     bystander: { staffId: bystander.staffId, email: bystander.email },
     async pendingSecondFactor(actor) {
       return { headers: await login(actor), code: nextCode(actor) };
