@@ -50,6 +50,17 @@ export const STAFF_ROWS: Row[] = [
   },
   { route: 'GET /api/staff/auth/me', case: 'who am I, with roles', expect: staffOnly(200), request: get('/api/staff/auth/me') },
   {
+    route: 'GET /api/staff/auth/session',
+    case: 'who am I, or null when not signed in',
+    expect: { ...staffOnly(200), anonymous: 200 },
+    request: get('/api/staff/auth/session'),
+    check: (_w, actor, res) => {
+      if (res.statusCode !== 200) return null;
+      const data = (res.json() as { data: { email: string } | null }).data;
+      return isStaffActor(actor) === (data !== null) ? null : `answers ${JSON.stringify(data)?.slice(0, 80)}`;
+    },
+  },
+  {
     route: 'POST /api/staff/auth/totp/start',
     case: 'start setting up the second factor when it is already set up',
     expect: staffOnly(409),

@@ -7,7 +7,7 @@ import { isoTime } from '../../db/schema/common.ts';
 import { staffRecoveryCodes, staffUsers } from '../../db/schema/staff.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { appendAudit } from '../audit/audit.service.ts';
-import { revokeAllSessions, sha256 } from '../staff-auth/staff-session.ts';
+import { endAllSessions, hashSecret } from '../staff-auth/staff-auth.service.ts';
 
 type Row = typeof staffUsers.$inferSelect;
 /** Who does it, from where: a signed-in person, or the command line (staffId null, ip 'cli'). */
@@ -46,7 +46,7 @@ async function lockRow(tx: Db, id: number): Promise<Row> {
 function newSetupToken() {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + STAFF_SETUP_LINK_HOURS * 3600_000).toISOString();
-  return { token, hash: sha256(token), expiresAt };
+  return { token, hash: hashSecret(token), expiresAt };
 }
 
 export const setupPath = (token: string) => `/staff/setup?token=${token}`;
@@ -100,7 +100,7 @@ export async function setDisabled(db: Db, actor: Actor, id: number, disabled: bo
     if (disabled && before.roles.includes('Admin') && (await otherActiveAdmins(tx, id)) === 0) throw conflict('This is the last Admin: make another person Admin first.');
     if (before.disabled === disabled) return before;
     const [updated] = await tx.update(staffUsers).set({ disabledAt: disabled ? sql`now()` : null }).where(eq(staffUsers.id, id)).returning();
-    if (disabled) await revokeAllSessions(tx, id);
+    if (disabled) await endAllSessions(tx, id);
     const after = toAccount(updated as Row);
     await appendAudit(tx, { ...actor, action: disabled ? 'staff.disable' : 'staff.enable', entity: 'staff', entityId: id, before: auditView(before), after: auditView(after) });
     return after;
@@ -117,7 +117,7 @@ export async function resetSecondFactor(db: Db, actor: Actor, id: number) {
     const before = toAccount(row);
     const [updated] = await tx.update(staffUsers).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(staffUsers.id, id)).returning();
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, id));
-    await revokeAllSessions(tx, id);
+    await endAllSessions(tx, id);
     const after = toAccount(updated as Row);
     await appendAudit(tx, { ...actor, action: 'staff.reset_second_factor', entity: 'staff', entityId: id, before: auditView(before), after: auditView(after) });
     return after;
@@ -141,7 +141,7 @@ export async function findBySetupToken(db: Db, token: string): Promise<Row | nul
   const [row] = await db
     .select()
     .from(staffUsers)
-    .where(and(eq(staffUsers.setupTokenHash, sha256(token)), gt(staffUsers.setupTokenExpiresAt, sql`now()`), isNull(staffUsers.disabledAt)))
+    .where(and(eq(staffUsers.setupTokenHash, hashSecret(token)), gt(staffUsers.setupTokenExpiresAt, sql`now()`), isNull(staffUsers.disabledAt)))
     .limit(1);
   return row ?? null;
 }

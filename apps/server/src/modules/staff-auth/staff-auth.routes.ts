@@ -116,4 +116,21 @@ export async function staffAuthRoutes(app: FastifyInstance, deps: AppDeps) {
       return { data: meOf(request.staffSession as StaffSessionState) };
     },
   );
+
+  r.get(
+    '/api/staff/auth/session',
+    {
+      schema: {
+        tags,
+        summary: 'Like /me, but null (not 401) without a signed-in session: the staff app asks at start, where a 401 would only fill the console',
+        response: { 200: z.object({ data: StaffMeSchema.nullable() }) },
+      },
+    },
+    async (request) => {
+      const session = request.staffSession;
+      if (session?.stage !== 'full') return { data: null };
+      requireStaffSignedIn(request);
+      return { data: meOf(session) };
+    },
+  );
 }

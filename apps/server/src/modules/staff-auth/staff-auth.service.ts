@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { staffRecoveryCodes, staffUsers } from '../../db/schema/staff.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.ts';
-import { sha256, type StaffSessionState, type StaffStage } from './staff-session.ts';
+import { revokeAllSessions, sha256, type StaffSessionState, type StaffStage } from './staff-session.ts';
 import { normalizeRecoveryCode, verifyTotp } from './totp.ts';
 
 export type StaffUserRow = typeof staffUsers.$inferSelect;
@@ -68,3 +68,9 @@ export function meOf(session: StaffSessionState): StaffMe {
 export async function markSignedIn(db: Pick<Db, 'update'>, staffId: number) {
   await db.update(staffUsers).set({ lastSignInAt: sql`now()` }).where(eq(staffUsers.id, staffId));
 }
+
+/** Ends every session of a person (disabled, second factor reset), in the caller's transaction. */
+export const endAllSessions = (db: Pick<Db, 'update'>, staffId: number) => revokeAllSessions(db, staffId);
+
+/** How setup-link tokens and recovery codes are stored: SHA-256, base64url. */
+export const hashSecret = (value: string) => sha256(value);

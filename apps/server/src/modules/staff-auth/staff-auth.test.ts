@@ -27,6 +27,9 @@ describe('staff sign-in', () => {
     expect(data.me?.capabilities).toEqual(['orders.read', 'orders.write']);
     const cookie = res.cookies.find((c) => c.name === 'staff_session');
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/staff' });
+    const session = await t.app.inject({ method: 'GET', url: '/api/staff/auth/session', headers: { cookie: sessionCookieOf(res) } });
+    expect(body<{ data: { email: string } }>(session).data.email).toBe('desk1@staff.pk');
+    expect(body<{ data: null }>(await t.app.inject({ method: 'GET', url: '/api/staff/auth/session' })).data).toBeNull();
     const who = await me({ cookie: sessionCookieOf(res) });
     expect(who.statusCode).toBe(200);
     expect(body<{ data: { email: string; csrfToken: string } }>(who).data).toMatchObject({ email: 'desk1@staff.pk', csrfToken: data.csrfToken });
