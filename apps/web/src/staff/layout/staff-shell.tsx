@@ -14,7 +14,9 @@ export function StaffShell({ children }: { children: ReactNode }) {
     `block rounded-md px-3 py-2 text-sm ${isActive ? 'bg-white/15 font-semibold text-white' : 'text-slate-300 hover:bg-white/10 hover:text-white'}`;
   return (
     <div className="flex min-h-screen">
-      <aside className="sticky top-0 flex h-screen w-60 shrink-0 flex-col bg-slate-900 px-3 py-4">
+      {/* The dark column runs the page's full height; the navigation in it stays in view while the page scrolls. */}
+      <div className="w-60 shrink-0 bg-slate-900">
+      <aside className="sticky top-0 flex h-screen flex-col px-3 py-4">
         <p className="px-3 text-sm font-semibold text-white">Back office</p>
         <nav aria-label="Back office" className="mt-4 flex-1 space-y-5 overflow-y-auto">
           <ul>
@@ -38,6 +40,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
           })}
         </nav>
       </aside>
+      </div>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 items-center justify-end gap-4 border-b border-slate-200 bg-white px-6">
           <span className="text-sm text-slate-700">
