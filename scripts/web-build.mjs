@@ -15,7 +15,7 @@ function newest(path) {
 }
 
 export function ensureWebBuild({ force = false } = {}) {
-  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/domain/src']
+  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/staff.html', 'apps/web/public', 'apps/web/vite.config.ts', 'apps/web/vite.staff.config.ts', 'packages/domain/src']
     .map((p) => join(root, p))
     .filter(existsSync);
   const stale = force || !existsSync(dist) || Math.max(...sources.map(newest)) > statSync(dist).mtimeMs;

@@ -1,6 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -21,6 +21,8 @@ function precompress(): Plugin {
         if (!/\.(js|css|html|svg|json|txt)$/.test(file)) continue;
         const data = readFileSync(file);
         if (data.length < 1024) continue;
+        // The staff build (vite.staff.config.ts) runs second into the same folder: the shop's files are done.
+        if (existsSync(`${file}.br`) && statSync(`${file}.br`).mtimeMs >= statSync(file).mtimeMs) continue;
         writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
         writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
       }
@@ -28,8 +30,21 @@ function precompress(): Plugin {
   };
 }
 
+/** In development, /staff and /staff/... are the back office's page (the server does the same in production). */
+function staffPages(): Plugin {
+  return {
+    name: 'staff-pages',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/staff(\/|$|\?)/.test(req.url)) req.url = '/staff.html';
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), staffPages()],
   build: {
     // No source maps in production: internal paths stay private (issue 7).
     sourcemap: false,

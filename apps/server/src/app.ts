@@ -21,7 +21,7 @@ import { registerHelmet } from './lib/helmet.ts';
 import { HttpError } from './lib/http-error.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
-import { buildIndexPages } from './lib/page-preload.ts';
+import { buildIndexPages, indexPageFor, isStaffPage } from './lib/page-preload.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
@@ -160,8 +160,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     if (/\.[a-z0-9]{1,6}$/i.test(path) && !path.endsWith('.html')) return reply.status(404).send({ error: 'Not found' });
     // Every other path is a route of the web app, which redirects unknown ones to /pageNotFound.
-    const html = indexPages?.byPath.get(path.replace(/(.)\/+$/, '$1')) ?? indexPages?.plain ?? '';
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    // The staff back office (/staff) has its own page, and search engines are told to keep out.
+    if (isStaffPage(path)) reply.header('x-robots-tag', 'noindex, nofollow');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexPageFor(indexPages, path));
   });
 
   return app;

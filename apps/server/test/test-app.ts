@@ -12,6 +12,8 @@ import { createTokenService } from '../src/lib/tokens.ts';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's URL (TEST_DATABASE_URL runs only), for a second instance on it. */
+  databaseUrl?: string;
   dataDir: string;
   /** Number of SQL statements run since the last reset (for statement budgets). */
   queries: { count: number; reset(): void };
@@ -22,7 +24,7 @@ export interface TestApp {
  * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set
  * (.ci/run sets it when PostgreSQL answers), a new database created on that server and dropped after.
  */
-export async function openTestDatabase(onQuery?: (q: string) => void): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(onQuery?: (q: string) => void): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const database = await openDatabase({ onQuery });
@@ -40,6 +42,7 @@ export async function openTestDatabase(onQuery?: (q: string) => void): Promise<{
   await database.migrate();
   return {
     database,
+    url: target.toString(),
     async drop() {
       await database.close();
       const c = new pg.Client({ connectionString: url });
@@ -63,8 +66,8 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   let count = 0;
-  const { database, drop } = options.shareDatabaseOf
-    ? { database: options.shareDatabaseOf.database, drop: async () => {} }
+  const { database, drop, url } = options.shareDatabaseOf
+    ? { database: options.shareDatabaseOf.database, drop: async () => {}, url: options.shareDatabaseOf.databaseUrl }
     : await openTestDatabase(() => {
         count++;
       });
@@ -81,6 +84,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    databaseUrl: url,
     dataDir,
     queries: {
       get count() {

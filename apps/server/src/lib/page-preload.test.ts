@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildIndexPages } from './page-preload.ts';
+import { buildIndexPages, indexPageFor } from './page-preload.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'preload-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,5 +27,13 @@ describe('landing page preloads', () => {
     expect(bmpl.match(/index-1\.js/g)).toHaveLength(1);
     expect(pages.byPath.has('/orders')).toBe(false);
     expect(pages.plain).not.toContain('modulepreload');
+  });
+
+  it('answers the back office page (staff.html) for /staff and below, and the shop page elsewhere', () => {
+    writeFileSync(join(dir, 'staff.html'), '<html><head><meta name="robots" content="noindex, nofollow"></head><body>staff</body></html>');
+    const pages = buildIndexPages(dir);
+    for (const path of ['/staff', '/staff/', '/staff/sign-in', '/staff/admin/audit']) expect(indexPageFor(pages, path)).toContain('noindex');
+    for (const path of ['/', '/staffing', '/home', '/bmpl']) expect(indexPageFor(pages, path)).not.toContain('noindex');
+    expect(indexPageFor(pages, '/bmpl')).toContain('modulepreload');
   });
 });

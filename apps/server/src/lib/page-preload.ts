@@ -19,12 +19,30 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+export interface IndexPages {
+  plain: string;
+  byPath: Map<string, string>;
+  /** The staff back office's page (staff.html, its own entry), for /staff and below. */
+  staff: string | null;
+}
+
+export const isStaffPage = (path: string) => path === '/staff' || path.startsWith('/staff/');
+
+/** The HTML for a path of the web app: the back office's page under /staff, else the shop's. */
+export function indexPageFor(pages: IndexPages | null, path: string): string {
+  if (!pages) return '';
+  if (isStaffPage(path)) return pages.staff ?? pages.plain;
+  return pages.byPath.get(path.replace(/(.)\/+$/, '$1')) ?? pages.plain;
+}
+
 /** index.html per landing path, with its preloads; other paths get the plain index.html. */
-export function buildIndexPages(webDist: string): { plain: string; byPath: Map<string, string> } {
+export function buildIndexPages(webDist: string): IndexPages {
   const plain = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const staffFile = join(webDist, 'staff.html');
+  const staff = existsSync(staffFile) ? readFileSync(staffFile, 'utf8') : null;
   const byPath = new Map<string, string>();
   const manifestFile = join(webDist, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return { plain, byPath };
+  if (!existsSync(manifestFile)) return { plain, byPath, staff };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   for (const [path, source] of Object.entries(LANDING_PAGES)) {
     const files = new Set<string>();
@@ -38,5 +56,5 @@ export function buildIndexPages(webDist: string): { plain: string; byPath: Map<s
     const links = [...files].filter((f) => !plain.includes(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
     if (links.length) byPath.set(path, plain.replace('</head>', `    ${links.join('\n    ')}\n  </head>`));
   }
-  return { plain, byPath };
+  return { plain, byPath, staff };
 }

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import { registerAuthHook } from '../lib/auth-hook.ts';
+import { registerStaffAuthHook } from './staff-auth/staff-auth.guard.ts';
+import { staffAuthRoutes } from './staff-auth/staff-auth.routes.ts';
+import { staffEnrolRoutes } from './staff-auth/staff-enrol.routes.ts';
+import { staffAccountsRoutes } from './staff-accounts/staff-accounts.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { accountsReadRoutes } from './accounts-read/accounts-read.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
@@ -25,4 +30,9 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await ledgersRoutes(app, deps);
   await bmplRoutes(app, deps);
   await catalogueRoutes(app, deps);
+  registerStaffAuthHook(app, deps.db);
+  await staffAuthRoutes(app, deps);
+  await staffEnrolRoutes(app, deps);
+  await staffAccountsRoutes(app, deps);
+  await auditRoutes(app, deps);
 }

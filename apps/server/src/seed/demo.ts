@@ -10,6 +10,7 @@ import { insertBanners, insertCatalogue, insertDemoProducts } from './catalogue.
 import { insertMarketplace } from './marketplace.ts';
 import { insertOrders } from './orders.ts';
 import { insertPlaces } from './places.ts';
+import { insertDemoStaff } from './staff.ts';
 
 /** The demo sign-ins; all share DEMO_PASSWORD. */
 export const DEMO_USERS = {
@@ -51,5 +52,6 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     await insertMarketplace(tx, ids, places, demo);
     const accounts = await insertAccounts(tx, places, demo, passwordHash);
     await insertOrders(tx, accounts, demo, now);
+    await insertDemoStaff(tx, passwordHash);
   });
 }

@@ -1,7 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { registration } from '../accounts.ts';
 import { TEST_PASSWORD } from '../factories.ts';
-import type { Actor, World } from './world.ts';
+import { STAFF_ROWS } from './staff-matrix.ts';
+import { type Actor, isBuyerUser, isStaffActor, type World } from './world.ts';
 
 /**
  * The authorization matrix (issue 7): for every API route, what each kind of caller gets, on their
@@ -17,16 +18,27 @@ export interface Row {
   check?(w: World, actor: Actor, res: LightMyRequestResponse): string | null;
 }
 
-const all = (status: number, overrides: Partial<Record<Actor, number>> = {}): Record<Actor, number> => ({
-  anonymous: status,
-  guest: status,
-  owner: status,
-  orderer: status,
-  approver: status,
-  viewer: status,
-  otherBusiness: status,
-  ...overrides,
-});
+/**
+ * One status for every caller but `overrides`. Staff people carry no buyer token, so on buyer routes
+ * they get what anonymous gets unless a row says otherwise.
+ */
+export const all = (status: number, overrides: Partial<Record<Actor, number>> = {}): Record<Actor, number> => {
+  const anonymous = overrides.anonymous ?? status;
+  return {
+    anonymous: status,
+    guest: status,
+    owner: status,
+    orderer: status,
+    approver: status,
+    viewer: status,
+    otherBusiness: status,
+    staffAdmin: anonymous,
+    staffDesk: anonymous,
+    staffFinance: anonymous,
+    staffCatalogue: anonymous,
+    ...overrides,
+  };
+};
 /** Registered users only: 401 without a token, 403 for a guest. */
 const registered = (overrides: Partial<Record<Actor, number>> = {}) => all(200, { anonymous: 401, guest: 403, ...overrides });
 const get = (url: string) => (): InjectOptions => ({ method: 'GET', url });
@@ -35,7 +47,7 @@ type Listed = { business_id?: number; business_user_id?: number }[];
 const dataOf = (res: LightMyRequestResponse) => (res.json() as { data: unknown }).data;
 
 function onlyOwnBusiness(w: World, actor: Actor, res: LightMyRequestResponse): string | null {
-  if (actor === 'anonymous' || actor === 'guest' || res.statusCode !== 200) return null;
+  if (!isBuyerUser(actor) || res.statusCode !== 200) return null;
   const me = w.users[actor];
   const rows = dataOf(res) as Listed;
   const foreign = rows.filter((r) => r.business_id !== undefined && r.business_id !== me.businessId);
@@ -46,7 +58,8 @@ function onlyOwnBusiness(w: World, actor: Actor, res: LightMyRequestResponse): s
 
 /** A session of its own for `actor`, so a row that ends it leaves the world's sessions alone. */
 async function freshSession(w: World, actor: Actor): Promise<Record<string, string>> {
-  if (actor === 'anonymous') return {};
+  // Anonymous, and staff (whose cookie is not a buyer session: Sign Out has nothing of theirs to end).
+  if (actor === 'anonymous' || isStaffActor(actor)) return {};
   const payload = actor === 'guest' ? { step: 'Guest' } : { email: w.users[actor].email, password: actor === 'viewer' ? TEST_PASSWORD : 'Demo@12345' };
   const res = await w.app.inject({ method: 'POST', url: '/api/auth/login', payload });
   return { authorization: `Bearer ${(res.json() as { data: { token: string } }).data.token}` };
@@ -79,7 +92,7 @@ export const ROWS: Row[] = [
     expect: all(200, { anonymous: 401 }),
     request: () => ({ method: 'POST', url: '/api/public_route/app_feedback', payload: { name: 'Matrix Tester', email: 'matrix@test.pk', mobile_no: '03001234567', type: 'Suggestion', subject: '', message: 'hello' } }),
   },
-  { route: 'GET /api/uploads', case: "list own business's documents", expect: registered(), request: get('/api/uploads'), check: (w, actor, res) => (actor !== 'anonymous' && actor !== 'guest' && (dataOf(res) as unknown[]).length > 0 ? 'sees documents of the uploader business' : null) },
+  { route: 'GET /api/uploads', case: "list own business's documents", expect: registered(), request: get('/api/uploads'), check: (w, actor, res) => (isBuyerUser(actor) && (dataOf(res) as unknown[]).length > 0 ? 'sees documents of the uploader business' : null) },
   { route: 'GET /api/uploads/:id', case: "another business's document", expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }), request: (w) => ({ method: 'GET', url: `/api/uploads/${w.uploadId}` }) },
   {
     route: 'POST /api/write/Orders',
@@ -87,7 +100,7 @@ export const ROWS: Row[] = [
     expect: registered({ approver: 403 }),
     request: (w) => ({ method: 'POST', url: '/api/write/Orders', payload: { payment_mode: 'Cash', order_details: [{ product_id: w.productIds[1], quantity: 1 }] } }),
     check: (w, actor, res) => {
-      if (res.statusCode !== 200 || actor === 'anonymous' || actor === 'guest') return null;
+      if (res.statusCode !== 200 || !isBuyerUser(actor)) return null;
       const order = dataOf(res) as { business_id: number; business_user_id: number };
       const me = w.users[actor];
       return order.business_id === me.businessId && order.business_user_id === me.id ? null : 'order recorded for someone else';
@@ -134,7 +147,7 @@ export const ROWS: Row[] = [
     route: 'GET /api/read/Businesses/:id',
     case: 'own business',
     expect: registered(),
-    request: (w, actor) => get(`/api/read/Businesses/${actor === 'anonymous' || actor === 'guest' ? w.users.owner.businessId : w.users[actor].businessId}`)(),
+    request: (w, actor) => get(`/api/read/Businesses/${isBuyerUser(actor) ? w.users[actor].businessId : w.users.owner.businessId}`)(),
   },
   {
     route: 'GET /api/read/Businesses/:id',
@@ -146,7 +159,7 @@ export const ROWS: Row[] = [
     route: 'GET /api/read/Business_Users/:id',
     case: 'self',
     expect: registered(),
-    request: (w, actor) => get(`/api/read/Business_Users/${actor === 'anonymous' || actor === 'guest' ? w.users.owner.id : w.users[actor].id}`)(),
+    request: (w, actor) => get(`/api/read/Business_Users/${isBuyerUser(actor) ? w.users[actor].id : w.users.owner.id}`)(),
   },
   {
     route: 'GET /api/read/Business_Users/:id',
@@ -162,6 +175,7 @@ export const ROWS: Row[] = [
     expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }),
     request: (w, actor) => get(`/api/ledgers?BusinessUserId=${actor === 'otherBusiness' ? w.users.orderer.id : w.users.otherBusiness.id}`)(),
   },
+  ...STAFF_ROWS,
 ];
 
 /** Public catalogue reads: everyone may browse (SPEC 6), with prices of their own business only. */

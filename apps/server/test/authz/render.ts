@@ -21,6 +21,12 @@ Callers: anonymous has no token; a Guest has a guest token (SPEC 1); Owner, Orde
 is credit@demo.pk of business 2. Roles, business and user come from the signed token and the database, never
 from the request.
 
+Staff (issue 16): one person per role (Admin, Order desk, Finance, Catalogue), each signed in with the
+staff session cookie and its CSRF token, and no buyer token. Staff routes (\`/api/staff/\`) refuse every
+buyer token with 401, whatever the token; on buyer routes a staff person is anonymous (the staff cookie is
+scoped to \`/api/staff\` and no buyer route reads it). What each role may do is
+\`ROLE_CAPABILITIES\` in \`packages/domain/src/staff.ts\`; Admin does not imply the other roles.
+
 ## Calls with rules
 
 ${head}
@@ -78,6 +84,11 @@ them as every caller and checks that a guest sees no customer-specific price and
 
 ## Other protections
 
+- Staff sessions: a random 256-bit token in an httpOnly, Secure, SameSite=Strict cookie scoped to
+  \`/api/staff\`, stored only as its SHA-256; read from the database on every staff request, so signing out,
+  disabling a person, 30 minutes idle or 12 hours since sign-in end it on every instance at once. Every staff
+  call that is not a GET needs the session's CSRF token in \`x-csrf-token\`. Admin and Finance must sign in
+  with a TOTP code (RFC 6238, each code good once) or a one-time recovery code.
 - Tokens: HS256 with a fixed algorithm, signed with \`JWT_SECRET\`; unsigned (alg none), altered, expired,
   revoked or foreign-key tokens get 401 on every API route.
 - Every body is a strict schema: unknown fields (a \`type\`, \`limit\`, \`businessId\`, prices) get 400.

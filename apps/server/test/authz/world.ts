@@ -6,9 +6,18 @@ import { seedDemo } from '../../src/seed/demo.ts';
 import { dataUrl, PNG_BYTES, registration } from '../accounts.ts';
 import { guestHeaders, makeUser, signIn, TEST_PASSWORD } from '../factories.ts';
 import type { TestApp } from '../test-app.ts';
+import { buildStaffWorld, type StaffWorld } from './staff-world.ts';
 
-export const ACTORS = ['anonymous', 'guest', 'owner', 'orderer', 'approver', 'viewer', 'otherBusiness'] as const;
+export const BUYER_ACTORS = ['anonymous', 'guest', 'owner', 'orderer', 'approver', 'viewer', 'otherBusiness'] as const;
+/** Staff people (issue 16), one per role, signed in with their cookie and CSRF token and no buyer token. */
+export const STAFF_ACTORS = ['staffAdmin', 'staffDesk', 'staffFinance', 'staffCatalogue'] as const;
+export const ACTORS = [...BUYER_ACTORS, ...STAFF_ACTORS] as const;
 export type Actor = (typeof ACTORS)[number];
+export type StaffActor = (typeof STAFF_ACTORS)[number];
+export type BuyerUserActor = Exclude<(typeof BUYER_ACTORS)[number], 'anonymous' | 'guest'>;
+export const isStaffActor = (actor: Actor): actor is StaffActor => (STAFF_ACTORS as readonly string[]).includes(actor);
+/** A signed-in user of a business (not anonymous, not a guest, not staff). */
+export const isBuyerUser = (actor: Actor): actor is BuyerUserActor => actor !== 'anonymous' && actor !== 'guest' && !isStaffActor(actor);
 
 export const ACTOR_LABELS: Record<Actor, string> = {
   anonymous: 'anonymous (no token)',
@@ -18,6 +27,10 @@ export const ACTOR_LABELS: Record<Actor, string> = {
   approver: 'Approver',
   viewer: 'other user type (Viewer)',
   otherBusiness: "another business's user",
+  staffAdmin: 'staff: Admin',
+  staffDesk: 'staff: Order desk',
+  staffFinance: 'staff: Finance',
+  staffCatalogue: 'staff: Catalogue',
 };
 
 /** The demo data plus what the matrix needs: who is who, and objects of each business. */
@@ -25,7 +38,8 @@ export interface World {
   app: FastifyInstance;
   t: TestApp;
   headers: Record<Actor, Record<string, string>>;
-  users: Record<Exclude<Actor, 'anonymous' | 'guest'>, { id: number; businessId: number; email: string }>;
+  users: Record<BuyerUserActor, { id: number; businessId: number; email: string }>;
+  staff: StaffWorld;
   /** A Delivered order of the Orderer (business 1) and one of business 2. */
   ordererOrderId: number;
   otherBusinessOrderId: number;
@@ -83,6 +97,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
   if (!bulkRow) throw new Error('no product for a pending order');
   const bulk = { id: bulkRow.id, quantity: Math.min(bulkRow.stock, Math.ceil(60_000 / Number(bulkRow.price))) };
 
+  const staff = await buildStaffWorld(t);
   const headers: World['headers'] = {
     anonymous: {},
     guest: await guestHeaders(app),
@@ -91,6 +106,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
     approver: approver.headers,
     viewer: viewerHeaders,
     otherBusiness: other.headers,
+    ...staff.headers,
   };
   return {
     app,
@@ -103,6 +119,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       viewer: { id: viewerRow.id, businessId: viewerRow.businessId, email: viewerRow.email },
       otherBusiness: other.user,
     },
+    staff,
     ordererOrderId: ordererOrder.id,
     otherBusinessOrderId: otherOrder.id,
     uploadId,
@@ -121,7 +138,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
     },
     inject(actor, options) {
       const h = typeof actor === 'string' ? headers[actor] : actor;
-      return app.inject({ ...options, headers: { ...h, ...(options.headers as Record<string, string> | undefined) } });
+      // Staff work from the warehouse's own machines: another address, so per-address limits (reset
+      // codes: 10 per 15 minutes) count them apart from the buyers' cells.
+      const remoteAddress = typeof actor === 'string' && isStaffActor(actor) ? '10.16.0.1' : options.remoteAddress;
+      return app.inject({ ...options, remoteAddress, headers: { ...h, ...(options.headers as Record<string, string> | undefined) } });
     },
   };
 }

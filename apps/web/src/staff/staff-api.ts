@@ -1,0 +1,58 @@
+import { STAFF_CSRF_HEADER } from '@shop/domain/staff';
+
+/** An error answered by the staff API: `message` is the server's `error` text, safe to show. */
+export class StaffApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// The session itself is an httpOnly cookie the page cannot read; only the CSRF token, which the
+// server hands over at sign-in and in /me, is kept here, in memory (never in storage).
+let csrfToken: string | null = null;
+export const setCsrfToken = (token: string | null) => {
+  csrfToken = token;
+};
+
+let onSignedOut: (() => void) | null = null;
+/** Called when the server says the session is over (idle timeout, disabled, signed out elsewhere). */
+export const setSignedOutHandler = (handler: (() => void) | null) => {
+  onSignedOut = handler;
+};
+
+type Query = Record<string, string | number | undefined | null>;
+
+export function staffUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Calls /api/staff with the session cookie (same origin) and the CSRF token; answers `data`. */
+export async function staffApi<T>(path: string, options: { method?: 'GET' | 'POST' | 'PATCH'; body?: unknown; query?: Query; quiet401?: boolean } = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers[STAFF_CSRF_HEADER] = csrfToken;
+  let response: Response;
+  try {
+    response = await fetch(staffUrl(path, options.query), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new StaffApiError(0, 'No connection to the server. Check the network and try again.');
+  }
+  const payload = (await response.json().catch(() => null)) as { data?: T; error?: string } | null;
+  if (!response.ok) {
+    if (response.status === 401 && !options.quiet401) onSignedOut?.();
+    throw new StaffApiError(response.status, payload?.error ?? `Request failed (${response.status})`);
+  }
+  return payload?.data as T;
+}

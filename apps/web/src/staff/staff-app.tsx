@@ -1,0 +1,61 @@
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import { SetupPage } from './auth/setup-page.tsx';
+import { SignInPage } from './auth/sign-in-page.tsx';
+import { StaffShell } from './layout/staff-shell.tsx';
+import { STAFF_ROUTES } from './staff-routes.tsx';
+import { StaffSessionProvider, useStaffSession } from './staff-session.tsx';
+
+function Loading() {
+  return <p className="p-8 text-slate-500">Loading…</p>;
+}
+
+/** Signed-in pages: without a session, to sign-in (and back here afterwards). */
+function RequireStaff() {
+  const { me } = useStaffSession();
+  const location = useLocation();
+  if (me === undefined) return <Loading />;
+  if (me === null) return <Navigate to={`/staff/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  return <StaffShell><Outlet /></StaffShell>;
+}
+
+function NotAllowed() {
+  return (
+    <div className="rounded-lg border border-amber-300 bg-amber-50 p-6">
+      <h1 className="text-lg font-semibold">Not available to your role</h1>
+      <p className="mt-1 text-slate-700">Ask an Admin if you need this page.</p>
+    </div>
+  );
+}
+
+function Guarded({ route }: { route: (typeof STAFF_ROUTES)[number] }) {
+  const { can } = useStaffSession();
+  if (route.capability && !can(route.capability)) return <NotAllowed />;
+  return <Outlet />;
+}
+
+const routes: RouteObject[] = [
+  { path: '/staff/sign-in', element: <SignInPage /> },
+  { path: '/staff/setup', element: <SetupPage /> },
+  {
+    path: '/staff',
+    element: <RequireStaff />,
+    hydrateFallbackElement: <Loading />,
+    children: [
+      ...STAFF_ROUTES.map((route) => ({
+        element: <Guarded route={route} />,
+        children: [{ path: route.path === '' ? undefined : route.path, index: route.path === '' ? true : undefined, lazy: async () => ({ Component: await route.load() }) } as RouteObject],
+      })),
+      { path: '*', element: <Navigate to="/staff" replace /> },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function StaffApp() {
+  return (
+    <StaffSessionProvider>
+      <RouterProvider router={router} />
+    </StaffSessionProvider>
+  );
+}
