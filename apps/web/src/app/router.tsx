@@ -2,6 +2,7 @@ import type React from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { Shell } from './layouts/shell.tsx';
 import { Providers } from './providers.tsx';
+import { RouteError } from './route-error.tsx';
 
 // SPEC 2 route table. Every page is its own chunk, so the first load carries only its page.
 // React Router matches whole paths (exact), and every unknown path goes to /pageNotFound.
@@ -12,6 +13,7 @@ const bmplDetail = page(() => import('../features/marketplace/bmpl-product-page.
 const routes: RouteObject[] = [
   {
     element: <Shell />,
+    errorElement: <RouteError />,
     children: [
       { path: '/', lazy: page(() => import('../features/catalogue/home-page.tsx').then((m) => m.HomePage)) },
       { path: '/home', lazy: page(() => import('../features/catalogue/home-page.tsx').then((m) => m.HomePage)) },
@@ -49,7 +51,7 @@ const routes: RouteObject[] = [
       { path: '/feedback', lazy: page(() => import('../features/feedback/feedback-page.tsx').then((m) => m.FeedbackPage)) },
       { path: '/pageNotFound', lazy: page(() => import('../features/info/page-not-found-page.tsx').then((m) => m.PageNotFoundPage)) },
       { path: '*', element: <Navigate to="/pageNotFound" replace /> },
-    ].map((r) => ({ ...r, caseSensitive: true })),
+    ].map((r) => ({ ...r, caseSensitive: true, errorElement: <RouteError /> })),
   },
 ];
 

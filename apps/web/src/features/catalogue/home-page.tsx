@@ -93,6 +93,8 @@ function HomeGrid({ title, order }: { title: string; order: 'viewed_count__DESC'
       <ProductGrid
         items={list.items}
         isLoading={list.isPending}
+        error={list.error}
+        onRetry={() => list.refetch()}
         empty="There is no product found."
         moreLabel="Load More"
         hasMore={list.hasNextPage}

@@ -4,7 +4,9 @@ import { productIdFromSearch } from '@shop/domain/listing';
 import { formatRupees } from '@shop/domain/money';
 import { displayPrice, splitTax } from '@shop/domain/pricing';
 import { Navigate, useLocation } from 'react-router';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { ProductCard, toCartItem } from '../../components/ui/product-card.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { Price, SaleBadge } from '../../components/ui/price.tsx';
 import { ProductImage } from '../../components/ui/product-image.tsx';
 import { QuantityControl } from '../../components/ui/quantity-control.tsx';
@@ -22,6 +24,14 @@ export function ProductDetailsPage() {
   const detail = useProductDetail(id);
   if (id === null) return <Navigate to="/home" replace />;
   const product = detail.data?.product ?? (fromState?.id === id ? fromState : undefined);
+  if (detail.isError && !product && !(detail.error instanceof ApiError && detail.error.status === 404)) {
+    return (
+      <main className="mx-auto max-w-6xl px-4 py-10">
+        <h1 className="sr-only">Product</h1>
+        <LoadError what="The product" error={detail.error} onRetry={() => detail.refetch()} retrying={detail.isFetching} />
+      </main>
+    );
+  }
   if (detail.isError && !product) {
     return (
       <main className="mx-auto max-w-6xl px-4 py-10 text-center">

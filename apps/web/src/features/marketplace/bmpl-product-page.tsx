@@ -1,5 +1,6 @@
 import { resolveProductPath } from '@shop/domain/bmpl-rules';
 import { Navigate, useLocation } from 'react-router';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useProductBySlug } from './bmpl-api.ts';
 import { ProductView, Spinner } from './product-view.tsx';
@@ -12,7 +13,7 @@ export function BmplProductPage() {
   if (!path || (product.error instanceof ApiError && product.error.status >= 400 && product.error.status < 500)) {
     return <Navigate to="/pageNotFound" replace />;
   }
-  if (product.error) return <p className="py-12 text-center text-slate-700">The product could not be loaded. Please try again.</p>;
+  if (product.error) return <LoadError what="The product" error={product.error} onRetry={() => product.refetch()} retrying={product.isFetching} />;
   if (!product.data) return <Spinner label="Loading product" />;
   return <ProductView product={product.data} />;
 }
