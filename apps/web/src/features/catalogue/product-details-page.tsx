@@ -12,6 +12,7 @@ import { ProductImage } from '../../components/ui/product-image.tsx';
 import { QuantityControl } from '../../components/ui/quantity-control.tsx';
 import { updateCart, useCart } from '../../lib/cart-store.ts';
 import { useProductDetail } from './catalogue-api.ts';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /**
  * SPEC 2: product detail. The product may arrive in navigation state (shown at once); the id in the
@@ -22,8 +23,9 @@ export function ProductDetailsPage() {
   const fromState = (location.state as { product?: Product } | null)?.product;
   const id = productIdFromSearch(location.search) ?? fromState?.id ?? null;
   const detail = useProductDetail(id);
+  const product = id === null ? undefined : (detail.data?.product ?? (fromState?.id === id ? fromState : undefined));
+  usePageMeta(product ? `${product.name} | Wholesale Shop` : null, product ? product.description || `${product.name} by ${product.brand_name} at wholesale prices.` : null);
   if (id === null) return <Navigate to="/home" replace />;
-  const product = detail.data?.product ?? (fromState?.id === id ? fromState : undefined);
   if (detail.isError && !product && !(detail.error instanceof ApiError && detail.error.status === 404)) {
     return (
       <main className="mx-auto max-w-6xl px-4 py-10">

@@ -1,6 +1,6 @@
 import type { BmplResolvedCategory } from '@shop/domain/bmpl';
 import { bmplCategoryPath, resolveCategoryPath } from '@shop/domain/bmpl-rules';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { useCity } from '../../lib/city.ts';
@@ -10,6 +10,7 @@ import { Breadcrumb } from './breadcrumb.tsx';
 import { type FilterDraft, FilterPanel } from './filter-panel.tsx';
 import { ListingLayout } from './listing-layout.tsx';
 import { readApplied, writeApplied } from './listing-state.ts';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 const FIRST = 40;
 const MORE = 16;
@@ -45,9 +46,8 @@ function CategoryListing({ resolved }: { resolved: BmplResolvedCategory }) {
   }));
   const facets = useFacets(city, category.id, draft.subcategory ?? undefined);
 
-  useEffect(() => {
-    document.title = `${subcategory?.name ?? category.name} | Buy More Pay Less`;
-  }, [category.name, subcategory?.name]);
+  const heading = subcategory?.name ?? category.name;
+  usePageMeta(`${heading} | Buy More Pay Less`, `Buy ${heading} at wholesale prices in ${city}. Buy more, pay less.`);
 
   const apply = () => {
     const sub = subcategories.find((c) => c.id === draft.subcategory);
