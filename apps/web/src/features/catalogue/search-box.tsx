@@ -37,7 +37,7 @@ export function SearchBox() {
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, closeMenu } = useCombobox<Product>({
     inputId: 'ordering-search',
     items: results,
-    inputValue: text,
+    // Uncontrolled text (downshift keeps it): a controlled value loses keys typed quickly.
     selectedItem: null,
     itemToString: (p) => p?.name ?? '',
     onInputValueChange: ({ inputValue, type }) => {

@@ -46,7 +46,7 @@ export function MarketplaceSearch() {
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, openMenu, closeMenu } = useCombobox<Choice>({
     inputId: 'bmpl-search',
     items: choices,
-    inputValue: text,
+    // Uncontrolled text (downshift keeps it): a controlled value loses keys typed quickly.
     selectedItem: null,
     itemToString: (c) => (c === VIEW_ALL ? 'View All' : (c?.name ?? '')),
     onInputValueChange: ({ inputValue, type }) => {
