@@ -1,3 +1,5 @@
+import type React from 'react';
+import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { LoadError } from '../components/ui/load-error.tsx';
 
@@ -55,4 +57,44 @@ export function RouteError() {
       />
     </main>
   );
+}
+
+/**
+ * Shown in place of a page whose chunk would not load. Rendered once the navigation has committed, so
+ * the reload opens the page the buyer asked for (the new index.html names the new chunks); if it was
+ * reloaded for this less than 30 s ago, it says so with a Retry instead of reloading again.
+ */
+function PageChunkMissing() {
+  const [reloading, setReloading] = useState(true);
+  useEffect(() => {
+    if (!reloadOnce()) setReloading(false);
+  }, []);
+  if (reloading) {
+    return (
+      <p role="status" className="py-12 text-center text-slate-700">
+        Updating to the latest version…
+      </p>
+    );
+  }
+  return (
+    <main>
+      <h1 className="sr-only">Something went wrong</h1>
+      <LoadError what="This page" error={null} onRetry={() => window.location.reload()} />
+    </main>
+  );
+}
+
+/**
+ * A route's lazy page, with the deploy case handled where it happens (the router's own handling of a
+ * failed lazy load left the page blank): a missing chunk shows PageChunkMissing, which reloads once.
+ */
+export function lazyPage(load: () => Promise<React.ComponentType>) {
+  return async (): Promise<{ Component: React.ComponentType }> => {
+    try {
+      return { Component: await load() };
+    } catch (err) {
+      if (!isChunkLoadError(err)) throw err;
+      return { Component: PageChunkMissing };
+    }
+  };
 }

@@ -1,12 +1,11 @@
-import type React from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { Shell } from './layouts/shell.tsx';
 import { Providers } from './providers.tsx';
-import { RouteError } from './route-error.tsx';
+import { lazyPage, RouteError } from './route-error.tsx';
 
 // SPEC 2 route table. Every page is its own chunk, so the first load carries only its page.
 // React Router matches whole paths (exact), and every unknown path goes to /pageNotFound.
-const page = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await load() });
+const page = lazyPage;
 
 const bmplDetail = page(() => import('../features/marketplace/bmpl-product-page.tsx').then((m) => m.BmplProductPage));
 
