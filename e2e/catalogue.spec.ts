@@ -90,7 +90,9 @@ test('categories: drill down, filter by brand and price, sort; empty state', asy
 
 test('ordering-bar search: typo tolerant dropdown, closes after blur, opens the product', async ({ page }) => {
   await page.goto('/home');
-  const box = page.getByLabel('Search products');
+  // The box becomes the combobox as it is clicked (search-box.tsx).
+  await page.getByLabel('Search products').click();
+  const box = page.getByRole('combobox', { name: 'Search products' });
   await box.fill('  basmti rce ');
   const results = page.getByRole('listbox', { name: 'Search results' });
   await expect(results).toBeVisible();

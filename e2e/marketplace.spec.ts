@@ -125,6 +125,8 @@ test('category page: empty state for a price range with nothing in it; unknown s
 
 test('search: panel after a 2 s pause, View All, the search page and no matches', async ({ page }) => {
   await page.goto('/bmpl');
+  // The box becomes the combobox as it is clicked (marketplace-search.tsx).
+  await page.getByLabel('Search the marketplace').click();
   const box = page.getByRole('combobox', { name: 'Search the marketplace' });
   await box.fill('zzqxv');
   await expect(page.getByText("Sorry! We couldn't find any matches for zzqxv")).toBeVisible({ timeout: 6000 });
