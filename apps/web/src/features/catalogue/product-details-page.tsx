@@ -9,6 +9,7 @@ import { ProductCard, toCartItem } from '../../components/ui/product-card.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { Price, SaleBadge } from '../../components/ui/price.tsx';
 import { ProductImage } from '../../components/ui/product-image.tsx';
+import { ProductSkeleton } from '../../components/ui/product-skeleton.tsx';
 import { QuantityControl } from '../../components/ui/quantity-control.tsx';
 import { updateCart, useCart } from '../../lib/cart-store.ts';
 import { useProductDetail } from './catalogue-api.ts';
@@ -41,13 +42,7 @@ export function ProductDetailsPage() {
       </main>
     );
   }
-  if (!product) {
-    return (
-      <main className="flex justify-center py-16" role="status" aria-label="Loading">
-        <span className="h-8 w-8 animate-spin rounded-full border-4 border-slate-300 border-t-brand" />
-      </main>
-    );
-  }
+  if (!product) return <ProductSkeleton label="Loading" />;
   return (
     <main className="mx-auto max-w-6xl px-3 py-4 md:px-4">
       <ProductInfo product={product} />
