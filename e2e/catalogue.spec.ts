@@ -90,19 +90,21 @@ test('categories: drill down, filter by brand and price, sort; empty state', asy
 
 test('ordering-bar search: typo tolerant dropdown, closes after blur, opens the product', async ({ page }) => {
   await page.goto('/home');
-  const box = page.getByLabel('Search products');
+  // The box becomes the combobox as it is clicked (search-box.tsx).
+  await page.getByLabel('Search products').click();
+  const box = page.getByRole('combobox', { name: 'Search products' });
   await box.fill('  basmti rce ');
-  const results = page.getByRole('list', { name: 'Search results' });
+  const results = page.getByRole('listbox', { name: 'Search results' });
   await expect(results).toBeVisible();
-  const links = results.getByRole('link');
+  const links = results.getByRole('option');
   expect(await links.count()).toBeLessThanOrEqual(30);
   await expect(links.first()).toContainText(/Basmati/i);
   await box.blur();
   await expect(results).toBeHidden();
   await box.fill('tapal danedar');
-  await expect(results.getByRole('link').first()).toContainText(/Tapal Danedar/i);
-  const name = (await results.getByRole('link').first().locator('span').first().textContent()) as string;
-  await results.getByRole('link').first().click();
+  await expect(results.getByRole('option').first()).toContainText(/Tapal Danedar/i);
+  const name = (await results.getByRole('option').first().locator('span').first().textContent()) as string;
+  await results.getByRole('option').first().click();
   await expect(page).toHaveURL(/\/productDetails\?id=\d+$/);
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 });

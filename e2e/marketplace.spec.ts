@@ -125,13 +125,15 @@ test('category page: empty state for a price range with nothing in it; unknown s
 
 test('search: panel after a 2 s pause, View All, the search page and no matches', async ({ page }) => {
   await page.goto('/bmpl');
-  const box = page.getByRole('searchbox', { name: 'Search the marketplace' });
+  // The box becomes the combobox as it is clicked (marketplace-search.tsx).
+  await page.getByLabel('Search the marketplace').click();
+  const box = page.getByRole('combobox', { name: 'Search the marketplace' });
   await box.fill('zzqxv');
   await expect(page.getByText("Sorry! We couldn't find any matches for zzqxv")).toBeVisible({ timeout: 6000 });
   await box.fill('basmati rice');
-  const panel = page.getByRole('region', { name: 'Search results' });
-  await expect(panel.getByRole('link', { name: 'View All' })).toBeVisible({ timeout: 6000 });
-  await panel.getByRole('link', { name: 'View All' }).click();
+  const panel = page.getByRole('listbox', { name: 'Search results' });
+  await expect(panel.getByRole('option', { name: 'View All' })).toBeVisible({ timeout: 6000 });
+  await panel.getByRole('option', { name: 'View All' }).click();
   await expect(page).toHaveURL(/\/bmpl\/search\?searchValue=basmati-rice$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Search results for "basmati rice"' })).toBeVisible();
   const cards = page.getByRole('article');

@@ -15,6 +15,8 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'on-first-retry',
+    // The app's service worker would answer requests page.route() should see; pwa.spec.ts allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       // Never download a browser: Debian's Chromium (ARCHITECTURE).
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

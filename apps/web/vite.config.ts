@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Writes .br and .gz beside each text asset, so the server sends them without compressing per request. */
 function precompress(): Plugin {
@@ -44,7 +45,70 @@ function staffPages(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), staffPages()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    staffPages(),
+    // Issue 15 (14): installable (manifest, icons, theme colour) and readable offline. The service
+    // worker precaches the app shell (every page chunk, at most 400 KB each: no images, no data) and
+    // keeps the last-seen catalogue answers network-first. Only GETs are cached: orders and other
+    // POSTs go to the network or fail in front of the buyer, never queued (no background sync).
+    VitePWA({
+      registerType: 'autoUpdate',
+      // Registered by main.tsx after load: no extra script in the first load.
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Wholesale Shop',
+        short_name: 'Wholesale',
+        description: 'Wholesale ordering for shops, hotels, restaurants, caterers and offices in Pakistan.',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0b3b8c',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg}', 'icons/icon-192.png'],
+        // The React chunk is the largest (about 320 KB before compression); nothing bigger is kept.
+        maximumFileSizeToCacheInBytes: 400 * 1024,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        navigateFallback: '/index.html',
+        // The API, stored files and the crawler files are never answered with the app page.
+        navigateFallbackDenylist: [/^\/api\//, /^\/staff(\/|$)/, /^\/storage\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/],
+        runtimeCaching: [
+          {
+            // Catalogue and marketplace reads: fresh when online, the last answer when not.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/api\/(catalogue\/|bmpl\/|custom_route\/get_products_by_|read\/(Categories|Business_Types)$)/.test(url.pathname),
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'catalogue-api',
+              networkTimeoutSeconds: 6,
+              expiration: { maxEntries: 150, maxAgeSeconds: 7 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/storage/'),
+            handler: 'StaleWhileRevalidate',
+            method: 'GET',
+            options: { cacheName: 'images', expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600 }, cacheableResponse: { statuses: [200] } },
+          },
+        ],
+      },
+    }),
+    precompress(),
+  ],
   build: {
     // No source maps in production: internal paths stay private (issue 7).
     sourcemap: false,

@@ -11,3 +11,11 @@ if (root) {
     </StrictMode>,
   );
 }
+
+// Issue 15 (14): the service worker (built by vite-plugin-pwa) after the page has loaded, so it never
+// competes with the first load. Not in development: Vite serves modules the worker must not keep.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}

@@ -14,6 +14,7 @@ import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { ledgersRoutes } from './ledgers/ledgers.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
+import { seoRoutes } from './seo/seo.routes.ts';
 import { storageRoutes } from './storage/storage.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
 
@@ -35,4 +36,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await staffEnrolRoutes(app, deps);
   await staffAccountsRoutes(app, deps);
   await auditRoutes(app, deps);
+  await seoRoutes(app, deps);
 }

@@ -1,11 +1,11 @@
-import type React from 'react';
 import { createBrowserRouter, Navigate, type RouteObject, RouterProvider } from 'react-router';
 import { Shell } from './layouts/shell.tsx';
 import { Providers } from './providers.tsx';
+import { lazyPage, RouteError } from './route-error.tsx';
 
 // SPEC 2 route table. Every page is its own chunk, so the first load carries only its page.
 // React Router matches whole paths (exact), and every unknown path goes to /pageNotFound.
-const page = (load: () => Promise<React.ComponentType>) => async () => ({ Component: await load() });
+const page = lazyPage;
 
 const bmplDetail = page(() => import('../features/marketplace/bmpl-product-page.tsx').then((m) => m.BmplProductPage));
 
@@ -14,6 +14,7 @@ const routes: RouteObject[] = [
     element: <Shell />,
     // The first page's chunk loads before the router renders; without this React Router warns in the console.
     hydrateFallbackElement: <div className="min-h-screen" aria-busy="true" />,
+    errorElement: <RouteError />,
     children: [
       { path: '/', lazy: page(() => import('../features/catalogue/home-page.tsx').then((m) => m.HomePage)) },
       { path: '/home', lazy: page(() => import('../features/catalogue/home-page.tsx').then((m) => m.HomePage)) },
@@ -51,7 +52,7 @@ const routes: RouteObject[] = [
       { path: '/feedback', lazy: page(() => import('../features/feedback/feedback-page.tsx').then((m) => m.FeedbackPage)) },
       { path: '/pageNotFound', lazy: page(() => import('../features/info/page-not-found-page.tsx').then((m) => m.PageNotFoundPage)) },
       { path: '*', element: <Navigate to="/pageNotFound" replace /> },
-    ].map((r) => ({ ...r, caseSensitive: true })),
+    ].map((r) => ({ ...r, caseSensitive: true, errorElement: <RouteError /> })),
   },
 ];
 

@@ -2,6 +2,7 @@ import { GUEST_USER } from '@shop/domain/account';
 import type { Session, SessionUser } from '@shop/domain/auth';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { api, setUnauthorizedHandler } from './api.ts';
+import { forgetOfflineAnswers } from './use-online.ts';
 import { getToken, readJson, STORAGE_KEYS, setToken, writeJson } from './storage.ts';
 
 interface SessionState {
@@ -26,6 +27,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [isReady, setReady] = useState(() => getToken() != null);
 
   const store = useCallback((session: Session) => {
+    // Prices depend on who is signed in: answers kept for offline reading belong to the last session.
+    if (session.token !== getToken()) forgetOfflineAnswers();
     setToken(session.token);
     writeJson(STORAGE_KEYS.user, session.user);
     setUser(session.user);

@@ -15,3 +15,16 @@ export function useIsDesktop(): boolean {
     () => true,
   );
 }
+
+/** The buyer asked the system for less motion (prefers-reduced-motion). */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (cb) => {
+      const mq = window.matchMedia('(prefers-reduced-motion: reduce)');
+      mq.addEventListener('change', cb);
+      return () => mq.removeEventListener('change', cb);
+    },
+    () => window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+    () => false,
+  );
+}

@@ -5,6 +5,7 @@ import { Footer } from './footer.tsx';
 import { HelpChat } from './help-chat.tsx';
 import { MarketplaceBar } from './marketplace-bar.tsx';
 import { NoticeTicker } from './notice-ticker.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { OrderingBar } from './ordering-bar.tsx';
 
 export function Shell() {
@@ -15,6 +16,7 @@ export function Shell() {
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">
         Skip to content
       </a>
+      <OfflineBanner />
       <NoticeTicker />
       {marketplace ? <MarketplaceBar /> : <OrderingBar />}
       <div id="content" className="flex-1">

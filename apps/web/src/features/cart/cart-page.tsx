@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api.ts';
 import { updateCart, useCart } from '../../lib/cart-store.ts';
 import { setPendingCart, usePendingCart } from '../../lib/pending-cart.ts';
 import { useSession } from '../../lib/session.tsx';
+import { useOnline } from '../../lib/use-online.ts';
 import { CartLines } from './cart-lines.tsx';
 import { CheckoutView } from './checkout-view.tsx';
 import { MostAddToCart } from './most-add-to-cart.tsx';
@@ -26,6 +27,7 @@ interface Message {
 
 export function CartPage() {
   const { user, isGuest } = useSession();
+  const online = useOnline();
   const lines = useCart();
   const pending = usePendingCart();
   const location = useLocation();
@@ -169,14 +171,23 @@ export function CartPage() {
             Review Payment and Address
           </button>
         ) : (
-          <button
-            type="button"
-            onClick={() => void placeOrder()}
-            disabled={isSending || refresh.isRefreshing}
-            className="rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
-          >
-            {isSending ? 'Placing order…' : 'Place order'}
-          </button>
+          <>
+            {/* Issue 15 (14): an order is never queued offline; the buyer sees that it cannot be sent. */}
+            {!online && (
+              <p id="offline-order" role="alert" className="rounded-md bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-950 sm:basis-full sm:text-right">
+                You are offline: this order cannot be sent. Place it again when you are back online.
+              </p>
+            )}
+            <button
+              type="button"
+              onClick={() => void placeOrder()}
+              disabled={isSending || refresh.isRefreshing || !online}
+              aria-describedby={online ? undefined : 'offline-order'}
+              className="rounded-md bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+            >
+              {isSending ? 'Placing order…' : 'Place order'}
+            </button>
+          </>
         )}
       </div>
 

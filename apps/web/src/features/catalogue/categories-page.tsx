@@ -3,6 +3,7 @@ import { toSlug } from '@shop/domain/slug';
 import { useLocation } from 'react-router';
 import { useCategories } from './catalogue-api.ts';
 import { ListingView } from './listing-view.tsx';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 type Top = (typeof TOP_CATEGORIES)[number];
 
@@ -10,6 +11,7 @@ type Top = (typeof TOP_CATEGORIES)[number];
 export function CategoriesPage() {
   const state = useLocation().state as { category?: string } | null;
   const name: Top = TOP_CATEGORIES.includes(state?.category as Top) ? (state?.category as Top) : DEFAULT_CATEGORY;
+  usePageMeta(`${name} categories | Wholesale Shop`, `Browse ${name} products by category at wholesale prices.`);
   const { data: categories = [] } = useCategories();
   const top = categories.find((c) => c.level === 1 && c.name === name);
   return (

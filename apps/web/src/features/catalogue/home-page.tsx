@@ -3,6 +3,7 @@ import { TOP_CATEGORIES } from '@shop/domain/constants';
 import { Link } from 'react-router';
 import { useBusinessTypes, useHomeGrid } from './catalogue-api.ts';
 import { ProductGrid } from './product-grid.tsx';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
@@ -13,6 +14,7 @@ const CATEGORY_ART: Record<(typeof TOP_CATEGORIES)[number], string> = {
 
 /** SPEC 2: ordering home. */
 export function HomePage() {
+  usePageMeta('Wholesale Shop: wholesale prices for your business', 'Order groceries and supplies at wholesale prices for shops, hotels, restaurants, caterers and offices in Pakistan.');
   return (
     <main className="mx-auto max-w-6xl px-3 py-4 md:px-4">
       <section aria-labelledby="home-banner" className="rounded-xl bg-gradient-to-r from-brand to-brand-dark px-5 py-8 text-white md:px-10 md:py-12">
@@ -93,6 +95,8 @@ function HomeGrid({ title, order }: { title: string; order: 'viewed_count__DESC'
       <ProductGrid
         items={list.items}
         isLoading={list.isPending}
+        error={list.error}
+        onRetry={() => list.refetch()}
         empty="There is no product found."
         moreLabel="Load More"
         hasMore={list.hasNextPage}

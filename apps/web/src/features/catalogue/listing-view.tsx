@@ -105,6 +105,8 @@ export function ListingView({
           <ProductGrid
             items={list.items}
             isLoading={list.isPending}
+            error={list.error}
+            onRetry={() => list.refetch()}
             empty={empty}
             moreLabel="See More"
             hasMore={list.hasNextPage}

@@ -4,12 +4,16 @@ import { productIdFromSearch } from '@shop/domain/listing';
 import { formatRupees } from '@shop/domain/money';
 import { displayPrice, splitTax } from '@shop/domain/pricing';
 import { Navigate, useLocation } from 'react-router';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { ProductCard, toCartItem } from '../../components/ui/product-card.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { Price, SaleBadge } from '../../components/ui/price.tsx';
 import { ProductImage } from '../../components/ui/product-image.tsx';
+import { ProductSkeleton } from '../../components/ui/product-skeleton.tsx';
 import { QuantityControl } from '../../components/ui/quantity-control.tsx';
 import { updateCart, useCart } from '../../lib/cart-store.ts';
 import { useProductDetail } from './catalogue-api.ts';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /**
  * SPEC 2: product detail. The product may arrive in navigation state (shown at once); the id in the
@@ -20,8 +24,17 @@ export function ProductDetailsPage() {
   const fromState = (location.state as { product?: Product } | null)?.product;
   const id = productIdFromSearch(location.search) ?? fromState?.id ?? null;
   const detail = useProductDetail(id);
+  const product = id === null ? undefined : (detail.data?.product ?? (fromState?.id === id ? fromState : undefined));
+  usePageMeta(product ? `${product.name} | Wholesale Shop` : null, product ? product.description || `${product.name} by ${product.brand_name} at wholesale prices.` : null);
   if (id === null) return <Navigate to="/home" replace />;
-  const product = detail.data?.product ?? (fromState?.id === id ? fromState : undefined);
+  if (detail.isError && !product && !(detail.error instanceof ApiError && detail.error.status === 404)) {
+    return (
+      <main className="mx-auto max-w-6xl px-4 py-10">
+        <h1 className="sr-only">Product</h1>
+        <LoadError what="The product" error={detail.error} onRetry={() => detail.refetch()} retrying={detail.isFetching} />
+      </main>
+    );
+  }
   if (detail.isError && !product) {
     return (
       <main className="mx-auto max-w-6xl px-4 py-10 text-center">
@@ -29,13 +42,7 @@ export function ProductDetailsPage() {
       </main>
     );
   }
-  if (!product) {
-    return (
-      <main className="flex justify-center py-16" role="status" aria-label="Loading">
-        <span className="h-8 w-8 animate-spin rounded-full border-4 border-slate-300 border-t-brand" />
-      </main>
-    );
-  }
+  if (!product) return <ProductSkeleton label="Loading" />;
   return (
     <main className="mx-auto max-w-6xl px-3 py-4 md:px-4">
       <ProductInfo product={product} />

@@ -1,4 +1,5 @@
 import type { Product } from '@shop/domain/catalogue';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { ProductCard } from '../../components/ui/product-card.tsx';
 
 /** A grid of product cards with its empty text and a "more" button while the server has more. */
@@ -11,6 +12,8 @@ export function ProductGrid({
   isFetchingMore,
   onMore,
   eagerCount = 0,
+  error,
+  onRetry,
 }: {
   items: Product[];
   isLoading: boolean;
@@ -20,6 +23,9 @@ export function ProductGrid({
   isFetchingMore: boolean;
   onMore: () => void;
   eagerCount?: number;
+  /** The failed first load: shown with a Retry instead of the empty text. */
+  error?: unknown;
+  onRetry?: () => void;
 }) {
   if (isLoading) {
     return (
@@ -28,6 +34,7 @@ export function ProductGrid({
       </div>
     );
   }
+  if (items.length === 0 && error && onRetry) return <LoadError what="The products" error={error} onRetry={onRetry} />;
   if (items.length === 0) return <p className="py-10 text-center text-slate-700">{empty}</p>;
   return (
     <>

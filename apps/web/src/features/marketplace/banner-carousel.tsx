@@ -1,73 +1,115 @@
 import type { BmplBanner } from '@shop/domain/bmpl';
 import { TIMINGS } from '@shop/domain/constants';
-import { useEffect, useState } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import { Pause, Play } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useIsDesktop } from '../../lib/use-media.ts';
+import { useIsDesktop, usePrefersReducedMotion } from '../../lib/use-media.ts';
 
 /**
  * SPEC 2: the two-image banner carousel (desktop and mobile images), advancing every 3000 ms.
- * A plain interval rather than embla: a fade between a handful of images needs no drag physics,
- * and the home page's first load stays small. Paused while hovered or focused.
+ * Issue 15 (12): embla (swipe on phones, looping); it pauses while hovered or focused and with the
+ * Pause button, and under prefers-reduced-motion it neither advances by itself nor animates.
  */
 export function BannerCarousel({ banners }: { banners: BmplBanner[] }) {
   const isDesktop = useIsDesktop();
+  const reducedMotion = usePrefersReducedMotion();
   const slides = banners.filter((b) => b.is_mobile === !isDesktop);
-  const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
   const count = slides.length;
+  const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: reducedMotion ? 0 : 25 });
+  const [current, setCurrent] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const playing = count > 1 && !reducedMotion && !stopped;
 
   useEffect(() => {
-    if (count < 2 || paused) return;
-    const timer = setInterval(() => setIndex((i) => (i + 1) % count), TIMINGS.carouselIntervalMs);
+    if (!embla) return;
+    const onSelect = () => setCurrent(embla.selectedScrollSnap());
+    onSelect();
+    embla.on('select', onSelect).on('reInit', onSelect);
+    return () => {
+      embla.off('select', onSelect).off('reInit', onSelect);
+    };
+  }, [embla]);
+
+  useEffect(() => {
+    if (!embla || !playing || hovered || focused) return;
+    // With two slides embla cannot loop: back to the first after the last.
+    const timer = setInterval(() => (embla.canScrollNext() ? embla.scrollNext() : embla.scrollTo(0)), TIMINGS.carouselIntervalMs);
     return () => clearInterval(timer);
-  }, [count, paused]);
+  }, [embla, playing, hovered, focused]);
+
+  const goTo = useCallback((i: number) => embla?.scrollTo(i, reducedMotion), [embla, reducedMotion]);
 
   // The same box as the loaded carousel, so nothing moves when the images arrive.
-  if (count === 0) return <div className={`w-full rounded-lg bg-slate-200 ${isDesktop ? 'aspect-[4/1]' : 'aspect-[3/2]'}`} />;
-  const current = index % count;
+  const box = isDesktop ? 'aspect-[4/1]' : 'aspect-[3/2]';
+  if (count === 0) return <div className={`w-full rounded-lg bg-slate-200 ${box}`} />;
   return (
     <section
       aria-roledescription="carousel"
       aria-label="Offers"
       className="relative overflow-hidden rounded-lg"
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
     >
-      <div className={`relative w-full ${isDesktop ? 'aspect-[4/1]' : 'aspect-[3/2]'}`}>
-        {slides.map((b, i) => (
-          <Link
-            key={b.id}
-            to={b.link ?? '/bmpl'}
-            aria-hidden={i !== current}
-            tabIndex={i === current ? 0 : -1}
-            className={`absolute inset-0 transition-opacity duration-500 ${i === current ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
-          >
-            <img
-              src={b.image}
-              alt={`Offer ${i + 1} of ${count}`}
-              className="h-full w-full object-cover"
-              width={isDesktop ? 1600 : 750}
-              height={isDesktop ? 400 : 500}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              fetchPriority={i === 0 ? 'high' : 'auto'}
-            />
-          </Link>
-        ))}
+      <div ref={viewportRef} className={`w-full overflow-hidden ${box}`}>
+        <div className="flex h-full">
+          {slides.map((b, i) => (
+            <div
+              key={b.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              aria-hidden={i !== current}
+              className="h-full min-w-0 flex-[0_0_100%]"
+            >
+              <Link to={b.link ?? '/bmpl'} tabIndex={i === current ? 0 : -1} className="block h-full">
+                <img
+                  src={b.image}
+                  alt={`Offer ${i + 1} of ${count}`}
+                  className="h-full w-full object-cover"
+                  width={isDesktop ? 1600 : 750}
+                  height={isDesktop ? 400 : 500}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  draggable={false}
+                />
+              </Link>
+            </div>
+          ))}
+        </div>
       </div>
-      <div className="absolute bottom-2 left-1/2 flex -translate-x-1/2 gap-2">
-        {slides.map((b, i) => (
+      {count > 1 && (
+        <div className="absolute bottom-1 left-1/2 flex -translate-x-1/2 items-center">
           <button
-            key={b.id}
             type="button"
-            aria-label={`Show offer ${i + 1}`}
-            aria-current={i === current}
-            onClick={() => setIndex(i)}
-            className={`h-3 w-3 rounded-full border border-white ${i === current ? 'bg-white' : 'bg-white/40'}`}
-          />
-        ))}
-      </div>
+            aria-label={stopped ? 'Play offers' : 'Pause offers'}
+            onClick={() => setStopped((s) => !s)}
+            className="flex h-11 w-11 items-center justify-center text-white"
+          >
+            <span className="flex h-6 w-6 items-center justify-center rounded-full bg-black/50">
+              {stopped ? <Play aria-hidden="true" className="h-3.5 w-3.5" /> : <Pause aria-hidden="true" className="h-3.5 w-3.5" />}
+            </span>
+          </button>
+          {slides.map((b, i) => (
+            <button
+              key={b.id}
+              type="button"
+              aria-label={`Show offer ${i + 1}`}
+              aria-current={i === current}
+              onClick={() => goTo(i)}
+              className="flex h-11 w-11 items-center justify-center"
+            >
+              <span className={`h-3 w-3 rounded-full border border-white ${i === current ? 'bg-white' : 'bg-white/40'}`} />
+            </button>
+          ))}
+        </div>
+      )}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { type FilterDraft, FilterPanel } from './filter-panel.tsx';
 import { ListingLayout } from './listing-layout.tsx';
 import { readApplied, writeApplied } from './listing-state.ts';
 import { countOf } from '@shop/domain/plural';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 const FIRST = 40;
 const MORE = 16;
@@ -49,9 +50,8 @@ function CategoryListing({ resolved }: { resolved: BmplResolvedCategory }) {
   }));
   const facets = useFacets(city, category.id, draft.subcategory ?? undefined);
 
-  useEffect(() => {
-    document.title = `${subcategory?.name ?? category.name} | Buy More Pay Less`;
-  }, [category.name, subcategory?.name]);
+  const heading = subcategory?.name ?? category.name;
+  usePageMeta(`${heading} | Buy More Pay Less`, `Buy ${heading} at wholesale prices in ${city}. Buy more, pay less.`);
 
   const apply = () => {
     const sub = subcategories.find((c) => c.id === draft.subcategory);

@@ -1,6 +1,5 @@
 import type { BmplStrip } from '@shop/domain/bmpl';
 import { CITIES, type City, GRID } from '@shop/domain/constants';
-import { useEffect } from 'react';
 import { setCity, useCity } from '../../lib/city.ts';
 import { useIsDesktop } from '../../lib/use-media.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
@@ -8,6 +7,7 @@ import { useBanners, useProductList, useStrips } from './bmpl-api.ts';
 import { BmplProductGrid, Spinner } from './bmpl-product-card.tsx';
 import { CategoryStrip, TileGrid } from './home-sections.tsx';
 import { useInView } from './use-in-view.ts';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 const BANNER_NAMES = ['Bmpl_Banners', 'Bmpl_Featured', 'Bmpl_Popular'];
 
@@ -24,9 +24,7 @@ export function BmplHomePage() {
   const strips = useStrips(city, GRID.marketplaceStripDesktop);
   const all = banners.data ?? [];
 
-  useEffect(() => {
-    document.title = 'Buy More Pay Less';
-  }, []);
+  usePageMeta('Buy More Pay Less', `Buy More Pay Less: wholesale prices on groceries and household goods in ${city}. The more you buy, the less you pay.`);
 
   return (
     // min-h-screen: the footer stays below the fold while the sections load, so it never jumps.

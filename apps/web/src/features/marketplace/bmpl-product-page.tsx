@@ -1,8 +1,10 @@
 import { resolveProductPath } from '@shop/domain/bmpl-rules';
 import { Navigate, useLocation } from 'react-router';
+import { LoadError } from '../../components/ui/load-error.tsx';
+import { ProductSkeleton } from '../../components/ui/product-skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useProductBySlug } from './bmpl-api.ts';
-import { ProductView, Spinner } from './product-view.tsx';
+import { ProductView } from './product-view.tsx';
 
 /** SPEC 2: product detail at every productdetail path form, resolved by the product's slug. */
 export function BmplProductPage() {
@@ -12,7 +14,7 @@ export function BmplProductPage() {
   if (!path || (product.error instanceof ApiError && product.error.status >= 400 && product.error.status < 500)) {
     return <Navigate to="/pageNotFound" replace />;
   }
-  if (product.error) return <p className="py-12 text-center text-slate-700">The product could not be loaded. Please try again.</p>;
-  if (!product.data) return <Spinner label="Loading product" />;
+  if (product.error) return <LoadError what="The product" error={product.error} onRetry={() => product.refetch()} retrying={product.isFetching} />;
+  if (!product.data) return <ProductSkeleton breadcrumb />;
   return <ProductView product={product.data} />;
 }

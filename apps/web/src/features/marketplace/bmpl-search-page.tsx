@@ -1,5 +1,5 @@
 import { searchTextFromParam } from '@shop/domain/bmpl-rules';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCity } from '../../lib/city.ts';
 import { useSearch } from './bmpl-api.ts';
@@ -9,6 +9,7 @@ import { type FilterDraft, FilterPanel } from './filter-panel.tsx';
 import { ListingLayout } from './listing-layout.tsx';
 import type { BmplSort } from '@shop/domain/bmpl-rules';
 import { countOf } from '@shop/domain/plural';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 const EMPTY: FilterDraft = { subcategory: null, brands: [], price: null };
 
@@ -33,9 +34,7 @@ export function BmplSearchPage() {
   );
   const source = applied.subcategory !== null || applied.price !== null ? narrowed : all;
 
-  useEffect(() => {
-    document.title = text ? `${text} | Buy More Pay Less` : 'Search | Buy More Pay Less';
-  }, [text]);
+  usePageMeta(text ? `${text} | Buy More Pay Less` : 'Search | Buy More Pay Less', `Search results for ${text || 'the marketplace'} at wholesale prices.`);
 
   // Brands of the results, filtered on the client (the search call narrows by category and price).
   const brands = useMemo(() => {

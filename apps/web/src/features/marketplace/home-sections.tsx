@@ -21,7 +21,8 @@ export function TileGrid({ tiles, title, loading = false, eager = false }: { til
         {tiles.slice(0, 6).map((t) => (
           <li key={t.id}>
             <Link to={t.link ?? '/bmpl'} className="block overflow-hidden rounded-lg border border-slate-200 bg-white hover:shadow">
-              <img src={t.image} alt={tileName(t.link)} width={300} height={300} loading={eager ? 'eager' : 'lazy'} className="aspect-square w-full object-cover" />
+              {/* The label below names the tile: the image adds nothing for a screen reader (redundant alt). */}
+              <img src={t.image} alt="" width={300} height={300} loading={eager ? 'eager' : 'lazy'} className="aspect-square w-full object-cover" />
               <span className="block truncate px-1 py-1 text-center text-xs font-semibold capitalize md:text-sm">{tileName(t.link)}</span>
             </Link>
           </li>

@@ -3,7 +3,7 @@ import { helpDigits } from '@shop/domain/account';
 import { bmplCategoryPath, bmplProductPath, bmplProductTitle, notAvailableIn, recordForCity, relatedHeading } from '@shop/domain/bmpl-rules';
 import { CITIES, type City } from '@shop/domain/constants';
 import { MessageCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { SaleBadge } from '../../components/ui/price.tsx';
 import { ProductImage } from '../../components/ui/product-image.tsx';
@@ -14,6 +14,7 @@ import { useRelated } from './bmpl-api.ts';
 import { BmplProductGrid, Spinner } from './bmpl-product-card.tsx';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { PriceBlock } from './price-block.tsx';
+import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /** SPEC 2 marketplace product detail, shared by the path forms and /productDetail. */
 export function ProductView({ product }: { product: BmplProductDetail }) {
@@ -21,9 +22,7 @@ export function ProductView({ product }: { product: BmplProductDetail }) {
   const [refused, setRefused] = useState<string | null>(null);
   const record = recordForCity(product.bmpl_products_city, city);
 
-  useEffect(() => {
-    document.title = bmplProductTitle(product.name);
-  }, [product.name]);
+  usePageMeta(bmplProductTitle(product.name), product.description || `${product.name} by ${product.bmpl_brand_name} at wholesale prices in ${city}.`);
 
   // SPEC 5: the city can change only to a city where the product is sold.
   const chooseCity = (next: City) => {

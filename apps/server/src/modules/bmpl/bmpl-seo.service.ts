@@ -1,0 +1,40 @@
+// What search engines need from the marketplace (issue 15, 13): a context for the SEO pages and the
+// public URLs for sitemap.xml. The seo module reads the marketplace only through these functions.
+import { bmplCategoryPath, bmplProductPath } from '@shop/domain/bmpl-rules';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { TtlCache } from './bmpl.cache.ts';
+import { type BmplContext, categoryIndex, rows } from './bmpl.service.ts';
+
+/** A marketplace context of its own (small cache), for pages rendered for crawlers. */
+export function createSeoContext(db: Db): BmplContext {
+  return { db, cache: new TtlCache(5 * 60_000, 100) };
+}
+
+/**
+ * The canonical paths of every category and of up to `limit` products sold in at least one city,
+ * in id order (stable between builds of the sitemap). Products no city sells are left out: their
+ * pages say they are not available.
+ */
+export async function sitemapPaths(ctx: BmplContext, limit: number): Promise<{ categories: string[]; products: string[] }> {
+  const index = await categoryIndex(ctx);
+  const categories: string[] = [];
+  for (const parent of index.level2) {
+    categories.push(bmplCategoryPath(parent.slug));
+    for (const child of index.childrenOf.get(parent.id) ?? []) categories.push(bmplCategoryPath(parent.slug, child.slug));
+  }
+  const found = await rows(
+    ctx.db,
+    sql`select p.slug, p.tier2_id, p.tier3_id from bmpl_products p
+        where exists (select 1 from bmpl_product_cities c where c.bmpl_product_id = p.id)
+        order by p.id limit ${Math.max(0, limit - categories.length)}`,
+  );
+  const products = found.map((r) =>
+    bmplProductPath({
+      slug: r.slug as string,
+      category_slug: index.byId.get(Number(r.tier2_id))?.slug ?? null,
+      subcategory_slug: r.tier3_id == null ? null : (index.byId.get(Number(r.tier3_id))?.slug ?? null),
+    }),
+  );
+  return { categories, products };
+}

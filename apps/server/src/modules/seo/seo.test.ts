@@ -1,0 +1,127 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BmplProduct } from '@shop/domain/bmpl';
+import { bmplProductPath, bmplProductTitle } from '@shop/domain/bmpl-rules';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { seedDemo } from '../../seed/demo.ts';
+import { escapeHtml, jsonForScript, withHead } from './seo-head.ts';
+
+const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+<meta name="description" content="Wholesale ordering." />
+<title>Wholesale Shop</title>
+<script type="module" crossorigin src="/assets/index-abc.js"></script>
+</head><body><div id="root"></div></body></html>`;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db);
+  // createTestApp points WEB_DIST at an empty folder: give it an index.html, read on first use.
+  mkdirSync(join(t.dataDir, 'no-web'), { recursive: true });
+  writeFileSync(join(t.dataDir, 'no-web', 'index.html'), INDEX);
+}, 60_000);
+afterAll(() => t.close());
+
+const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: 'shop.example.pk' } });
+const meta = (html: string, attr: string) => html.match(new RegExp(`<meta ${attr} content="([^"]*)"`))?.[1];
+
+async function lahoreProduct(): Promise<BmplProduct> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/bmpl/products?city=Lahore&limit=5' });
+  const product = body<{ data: { products: BmplProduct[] } }>(res).data.products.find((p) => p.subcategory_slug);
+  if (!product) throw new Error('no seeded product');
+  return product;
+}
+
+describe('marketplace pages for crawlers', () => {
+  it('a product URL answers its title, description, canonical URL, Open Graph tags and Product/Offer data', async () => {
+    const product = await lahoreProduct();
+    const path = bmplProductPath(product);
+    const res = await page(path);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain(`<title>${escapeHtml(bmplProductTitle(product.name))}</title>`);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain(`<link rel="canonical" href="http://shop.example.pk${path}" />`);
+    expect(meta(html, 'property="og:type"')).toBe('product');
+    expect(meta(html, 'property="og:title"')).toBe(escapeHtml(bmplProductTitle(product.name)));
+    const ld = JSON.parse(html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)?.[1] ?? 'null');
+    expect(ld['@type']).toBe('Product');
+    expect(ld.name).toBe(product.name);
+    const lahore = ld.offers.find((o: { areaServed: { name: string } }) => o.areaServed.name === 'Lahore');
+    expect(lahore).toMatchObject({ '@type': 'Offer', priceCurrency: 'PKR', price: expect.stringMatching(/^\d+\.\d{2}$/) });
+    // The app itself still loads, and the page keeps its script tag.
+    expect(html).toContain('/assets/index-abc.js');
+    // Any productdetail form points to the one canonical URL.
+    const other = await page(`/bmpl/productdetail/${product.slug}`);
+    expect(other.body).toContain(`<link rel="canonical" href="http://shop.example.pk${path}" />`);
+  });
+
+  it('a category URL answers its own title and canonical URL; an unknown one is a 404 marked noindex', async () => {
+    const res = await page('/bmpl/category/rice-&-grains/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<title>Rice &amp; Grains \| Buy More Pay Less<\/title>/);
+    expect(res.body).toContain('<link rel="canonical" href="http://shop.example.pk/bmpl/category/rice-&amp;-grains/" />');
+    expect(res.body).toContain('"@type":"BreadcrumbList"');
+    const missing = await page('/bmpl/category/no-such-thing/');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<meta name="robots" content="noindex" />');
+    // Other marketplace paths get the plain app page.
+    const search = await page('/bmpl/search?searchValue=rice');
+    expect(search.statusCode).toBe(200);
+    expect(search.body).toContain('<title>Wholesale Shop</title>');
+  });
+
+  it('keeps the script policy: JSON-LD is data, no inline script runs', async () => {
+    const res = await page('/bmpl/category/rice-&-grains/');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('a hostile Host header is not written into the page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/bmpl', headers: { host: 'evil"><script>x</script>' } });
+    expect(res.body).not.toContain('<script>x');
+    expect(res.body).toContain('<link rel="canonical" href="http://localhost/bmpl" />');
+  });
+});
+
+describe('escaping', () => {
+  it('names cannot break out of the head or the JSON-LD script', () => {
+    const html = withHead(INDEX, {
+      title: 'A</title><script>alert(1)</script>',
+      description: '"><img src=x onerror=alert(1)>',
+      canonical: 'http://x/"a',
+      type: 'product',
+      jsonLd: { name: '</script><script>alert(1)</script>\u2028' },
+    });
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img');
+    expect(jsonForScript({ a: '</script>' })).toBe('{"a":"\\u003c/script\\u003e"}');
+    expect(JSON.parse(jsonForScript({ a: '</script>&\u2028' }))).toEqual({ a: '</script>&\u2028' });
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists the marketplace home, categories and products at their canonical URLs', async () => {
+    const res = await page('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? '');
+    expect(locs).toContain('http://shop.example.pk/bmpl');
+    expect(locs).toContain('http://shop.example.pk/bmpl/category/rice-&amp;-grains/');
+    const product = await lahoreProduct();
+    expect(locs).toContain(`http://shop.example.pk${escapeHtml(bmplProductPath(product))}`);
+    expect(locs.length).toBeLessThanOrEqual(50_000);
+    expect(new Set(locs).size).toBe(locs.length);
+  });
+
+  it('robots.txt keeps buyers\' ordering pages and the API out and names the sitemap', async () => {
+    const res = await page('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    for (const path of ['/cart', '/orders', '/pending', '/ledgers', '/api/']) expect(res.body).toContain(`Disallow: ${path}\n`);
+    expect(res.body).toContain('Allow: /bmpl\n');
+    expect(res.body).toContain('Sitemap: http://shop.example.pk/sitemap.xml');
+  });
+});
