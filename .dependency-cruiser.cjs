@@ -17,10 +17,10 @@ module.exports = {
     },
     {
       name: 'server-module-not-another-modules-tables',
-      comment: 'Server modules call each other only through exported service functions.',
+      comment: 'Server modules call each other only through exported service functions (and a module\'s route guard, e.g. requireStaff).',
       severity: 'error',
       from: { path: '^apps/server/src/modules/([^/]+)/' },
-      to: { path: '^apps/server/src/modules/([^/]+)/(?!.*\\.service\\.ts$)', pathNot: '^apps/server/src/modules/$1/' },
+      to: { path: '^apps/server/src/modules/([^/]+)/(?!.*\\.(service|guard)\\.ts$)', pathNot: '^apps/server/src/modules/$1/' },
     },
     {
       name: 'nothing-imports-e2e-or-bench',

@@ -10,6 +10,7 @@ import { bmplRoutes } from './bmpl/bmpl.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { ledgersRoutes } from './ledgers/ledgers.routes.ts';
+import { orderDeskRoutes } from './order-desk/order-desk.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { storageRoutes } from './storage/storage.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
@@ -29,4 +30,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await catalogueRoutes(app, deps);
   registerStaffAuthHook(app, deps.db);
   await staffAuthRoutes(app, deps);
+  await orderDeskRoutes(app, deps);
 }
