@@ -8,6 +8,7 @@ import { insertBanners, insertCatalogue, insertDemoProducts } from './catalogue.
 import { insertMarketplace } from './marketplace.ts';
 import { insertOrders } from './orders.ts';
 import { insertPlaces } from './places.ts';
+import { insertStaff } from './staff.ts';
 
 /** The demo sign-ins; all share DEMO_PASSWORD. */
 export const DEMO_USERS = {
@@ -43,5 +44,6 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     await insertMarketplace(tx, ids, places, demo);
     const accounts = await insertAccounts(tx, places, demo, passwordHash);
     await insertOrders(tx, accounts, demo, now);
+    await insertStaff(tx, passwordHash, now);
   });
 }
