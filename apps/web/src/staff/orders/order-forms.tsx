@@ -11,7 +11,7 @@ export function RejectForm({ status, onSubmit, error, busy }: { status: OrderSta
   const form = useForm<MoveOrderInput>({ resolver: zodResolver(MoveOrderInputSchema), defaultValues: { to: 'Rejected', expected_status: status, reason: '' } });
   const problem = form.formState.errors.reason?.message;
   return (
-    <form className="flex flex-col gap-3" onSubmit={form.handleSubmit((v) => onSubmit(v.reason ?? ''))}>
+    <form noValidate className="flex flex-col gap-3" onSubmit={form.handleSubmit((v) => onSubmit(v.reason ?? ''))}>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Reason the buyer will see
         <textarea {...form.register('reason')} rows={3} maxLength={REJECTION_REASON_MAX} className={field} aria-invalid={problem ? true : undefined} aria-describedby={problem ? 'reject-reason-error' : undefined} />
@@ -37,14 +37,14 @@ export function RejectForm({ status, onSubmit, error, busy }: { status: OrderSta
 }
 
 export function PickShortForm({ line, onSubmit, error, busy }: { line: DeskLine; onSubmit: (v: { quantity: number; reason: string }) => void; error: unknown; busy: boolean }) {
-  const schema = ChangeLineInputSchema.pick({ quantity: true, reason: true }).refine((v) => v.quantity < line.quantity, {
-    message: `Enter less than the ${line.quantity} now on the order (0 removes the line)`,
-    path: ['quantity'],
+  // Picking short only lowers: the field's own bound, so both fields' problems show at once.
+  const schema = ChangeLineInputSchema.pick({ quantity: true, reason: true }).extend({
+    quantity: ChangeLineInputSchema.shape.quantity.max(line.quantity - 1, `Enter less than the ${line.quantity} now on the order (0 removes the line)`),
   });
   const form = useForm<{ quantity: number; reason: string }>({ resolver: zodResolver(schema), defaultValues: { quantity: Math.max(0, line.quantity - 1), reason: '' } });
   const errors = form.formState.errors;
   return (
-    <form className="flex flex-col gap-3" onSubmit={form.handleSubmit(onSubmit)}>
+    <form noValidate className="flex flex-col gap-3" onSubmit={form.handleSubmit(onSubmit)}>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Quantity to send (now {line.quantity})
         <input type="number" min={0} max={line.quantity - 1} className={`${field} w-32`} {...form.register('quantity', { valueAsNumber: true })} aria-invalid={errors.quantity ? true : undefined} />
