@@ -59,10 +59,15 @@ test('the desk moves two orders to Delivered in bulk, prints slips, rejects a th
   await expect(page.getByLabel('Payment mode')).toHaveValue('Cash');
   await expect(orders.getByRole('link', { name: KIRYANA[1] })).toBeVisible();
 
-  // Select the two In Process orders: one by click, one by keyboard.
+  // Select the two In Process orders: one by click, one by keyboard (j / k move between rows, x selects).
   await orders.getByRole('checkbox', { name: `Select order ${KIRYANA[0]}` }).click();
-  await orders.getByRole('checkbox', { name: `Select order ${KIRYANA[1]}` }).focus();
-  await page.keyboard.press('Space');
+  await orders.getByRole('link', { name: KIRYANA[1] }).focus();
+  await page.keyboard.press('j');
+  await expect(orders.getByRole('link', { name: 'ORD-2024-000013' })).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(orders.getByRole('link', { name: KIRYANA[1] })).toBeFocused();
+  await page.keyboard.press('x');
+  await expect(orders.getByRole('checkbox', { name: `Select order ${KIRYANA[1]}` })).toBeChecked();
   const bulk = page.getByRole('region', { name: 'Selected orders' });
   await expect(bulk).toContainText('2 selected');
 

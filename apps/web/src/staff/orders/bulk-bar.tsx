@@ -6,6 +6,7 @@ import { deskApi } from './desk-client.ts';
 import { deskPaths } from './desk-paths.ts';
 import { btn, ErrorLine } from './desk-ui.tsx';
 import { bulkStepOf } from './queue-filters.ts';
+import { useDeskCanWrite } from './use-desk-can.ts';
 
 interface Props {
   selected: QueueRow[];
@@ -17,6 +18,7 @@ interface Props {
 export function BulkBar({ selected, onClear }: Props) {
   const client = useQueryClient();
   const [result, setResult] = useState<{ to: string; value: BulkMoveResult } | null>(null);
+  const canWrite = useDeskCanWrite();
   const step = bulkStepOf(selected);
   const ids = selected.map((r) => r.id);
   const move = useMutation({
@@ -31,7 +33,7 @@ export function BulkBar({ selected, onClear }: Props) {
     <section aria-label="Selected orders" className="flex flex-col gap-2 rounded border border-sky-200 bg-sky-50 px-3 py-2">
       <div className="flex flex-wrap items-center gap-2">
         <strong className="text-sm">{selected.length} selected</strong>
-        {step.to ? (
+        {!canWrite ? null : step.to ? (
           <button type="button" className={btn.primary} disabled={move.isPending} onClick={() => move.mutate(step.to)}>
             {move.isPending ? 'Moving…' : `Move to ${step.to}`}
           </button>

@@ -7,15 +7,16 @@ import { PickShortForm } from './order-forms.tsx';
 
 interface Props {
   order: DeskOrder;
+  canWrite: boolean;
   onChangeLine: (line: DeskLine, v: { quantity: number; reason: string }) => Promise<unknown>;
   error: unknown;
   busy: boolean;
 }
 
 /** The order's lines: ordered vs sent, unit price, tax, totals; a line can be picked short before delivery. */
-export function OrderLines({ order, onChangeLine, error, busy }: Props) {
+export function OrderLines({ order, canWrite, onChangeLine, error, busy }: Props) {
   const [editing, setEditing] = useState<DeskLine | null>(null);
-  const editable = isEditableStatus(order.status);
+  const editable = canWrite && isEditableStatus(order.status);
   const num = 'whitespace-nowrap px-2 py-1.5 text-right tabular-nums';
   return (
     <div className="overflow-x-auto">

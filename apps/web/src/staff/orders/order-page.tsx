@@ -11,11 +11,13 @@ import { btn, ErrorLine, Panel, StatusBadge } from './desk-ui.tsx';
 import { RejectForm } from './order-forms.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { BusinessPanel, HistoryPanel, NotesPanel, OrdererPanel } from './order-panels.tsx';
+import { useDeskCanWrite } from './use-desk-can.ts';
 
 /** Issue 16, one order at the desk: lines, business, orderer, history, notes and the moves it may make. */
 export function OrderPage() {
   const id = Number(useParams().id);
   const client = useQueryClient();
+  const canWrite = useDeskCanWrite();
   const key = ['staff', 'orders', 'one', id];
   const order = useQuery({ queryKey: key, queryFn: () => deskApi.order(id), enabled: Number.isInteger(id) && id > 0 });
   // Every change answers with the order as it now is: show that, and let the queue refetch.
@@ -41,7 +43,8 @@ export function OrderPage() {
     line.reset();
     void order.refetch();
   };
-  const forward = o.next_statuses.filter((s) => s !== 'Rejected');
+  const next = canWrite ? o.next_statuses : [];
+  const forward = next.filter((s) => s !== 'Rejected');
 
   return (
     <div className="flex flex-col gap-3 p-4">
@@ -60,7 +63,7 @@ export function OrderPage() {
               Move to {to}
             </button>
           ))}
-          {o.next_statuses.includes('Rejected') ? (
+          {next.includes('Rejected') ? (
             <button type="button" className={btn.danger} onClick={() => {
                 move.reset();
                 setRejecting(true);
@@ -88,14 +91,14 @@ export function OrderPage() {
       <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
         <div className="flex flex-col gap-3">
           <Panel title="Lines">
-            <OrderLines order={o} busy={line.isPending} error={line.error} onChangeLine={(l, v) => line.mutateAsync({ line: l, ...v, from: o.status })} />
+            <OrderLines order={o} canWrite={canWrite} busy={line.isPending} error={line.error} onChangeLine={(l, v) => line.mutateAsync({ line: l, ...v, from: o.status })} />
           </Panel>
           <HistoryPanel order={o} />
         </div>
         <div className="flex flex-col gap-3">
           <BusinessPanel order={o} />
           <OrdererPanel order={o} />
-          <NotesPanel order={o} busy={note.isPending} error={note.error} onAdd={(t) => note.mutateAsync(t)} />
+          <NotesPanel order={o} canWrite={canWrite} busy={note.isPending} error={note.error} onAdd={(t) => note.mutateAsync(t)} />
         </div>
       </div>
       <DeskDialog open={rejecting} onOpenChange={setRejecting} title={`Reject ${o.order_number}`} description="The buyer sees this reason on the order. It cannot be undone.">

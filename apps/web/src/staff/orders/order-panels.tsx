@@ -76,7 +76,7 @@ export function HistoryPanel({ order }: { order: DeskOrder }) {
   );
 }
 
-export function NotesPanel({ order, onAdd, error, busy }: { order: DeskOrder; onAdd: (text: string) => Promise<unknown>; error: unknown; busy: boolean }) {
+export function NotesPanel({ order, canWrite, onAdd, error, busy }: { order: DeskOrder; canWrite: boolean; onAdd: (text: string) => Promise<unknown>; error: unknown; busy: boolean }) {
   const [text, setText] = useState('');
   return (
     <Panel title="Staff notes">
@@ -90,6 +90,7 @@ export function NotesPanel({ order, onAdd, error, busy }: { order: DeskOrder; on
           </li>
         ))}
       </ul>
+      {canWrite ? (
       <form
         className="flex flex-col gap-1"
         onSubmit={(e) => {
@@ -106,6 +107,7 @@ export function NotesPanel({ order, onAdd, error, busy }: { order: DeskOrder; on
           Add note
         </button>
       </form>
+      ) : null}
     </Panel>
   );
 }

@@ -72,6 +72,7 @@ export function QueuePage() {
       {queue.isPending ? <p className="text-sm text-slate-500">Loading orders…</p> : <QueueTable rows={rows} selection={selection} onSelectionChange={setSelection} />}
       <div className="flex items-center gap-3 text-sm text-slate-600">
         <span>{rows.length} shown</span>
+        <span className="ml-auto text-xs text-slate-500">On a row: j / k next / previous order · x select · Enter open</span>
         {queue.hasNextPage ? (
           <button type="button" className={btn.secondary} disabled={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>
             {queue.isFetchingNextPage ? 'Loading…' : 'Load more'}

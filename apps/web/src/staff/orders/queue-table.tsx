@@ -1,5 +1,6 @@
 import type { QueueRow } from '@shop/domain/order-desk';
 import { createColumnHelper, type RowSelectionState, rowSelectionFeature, tableFeatures, useTable } from '@tanstack/react-table';
+import type React from 'react';
 import { Link } from 'react-router';
 import { karachiDateTime, rupees } from './desk-format.ts';
 import { deskPaths } from './desk-paths.ts';
@@ -36,7 +37,7 @@ const columns = helper.columns([
   helper.accessor('order_number', {
     header: 'Order',
     cell: ({ row }) => (
-      <Link className="font-mono text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600" to={deskPaths.order(row.original.id)}>
+      <Link data-row-link className="font-mono text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600" to={deskPaths.order(row.original.id)}>
         {row.original.order_number}
       </Link>
     ),
@@ -50,6 +51,31 @@ const columns = helper.columns([
   helper.accessor('status', { header: 'Status', cell: ({ getValue }) => <StatusBadge status={getValue()} /> }),
   helper.accessor('run_id', { header: 'Run', cell: ({ getValue }) => (getValue() ? `#${getValue()}` : '') }),
 ]);
+
+/** j / k (or ↓ / ↑ on a row's link) go to the next / previous order, x selects it, as in a mail client. */
+function moveFocus(e: React.KeyboardEvent<HTMLElement>) {
+  const target = e.target as HTMLElement;
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const onLink = target.matches('a[data-row-link]');
+  const onCheckbox = target.matches('input[type=checkbox]');
+  const down = e.key === 'j' || (onLink && e.key === 'ArrowDown');
+  const up = e.key === 'k' || (onLink && e.key === 'ArrowUp');
+  if (!onLink && !onCheckbox) return;
+  if (e.key === 'x' && onLink) {
+    e.preventDefault();
+    target.closest('tr')?.querySelector<HTMLInputElement>('input[type=checkbox]')?.click();
+    return;
+  }
+  if (!down && !up) return;
+  const links = [...e.currentTarget.querySelectorAll<HTMLAnchorElement>('a[data-row-link]')];
+  const row = target.closest('tr');
+  const at = links.findIndex((l) => l.closest('tr') === row);
+  const next = links[Math.min(links.length - 1, Math.max(0, at + (down ? 1 : -1)))];
+  if (next) {
+    e.preventDefault();
+    next.focus();
+  }
+}
 
 interface Props {
   rows: QueueRow[];
@@ -68,7 +94,8 @@ export function QueueTable({ rows, selection, onSelectionChange }: Props) {
     onRowSelectionChange: (updater) => onSelectionChange(typeof updater === 'function' ? updater(selection) : updater),
   });
   return (
-    <div className="overflow-x-auto rounded border border-slate-200 bg-white">
+    // biome-ignore lint/a11y/noStaticElementInteractions: j/k only move focus between the rows' own links; Tab works as ever
+    <div className="overflow-x-auto rounded border border-slate-200 bg-white" onKeyDown={moveFocus}>
       <table className="w-full border-collapse text-sm" aria-label="Orders">
         <thead className="sticky top-0 bg-slate-100 text-left text-xs uppercase tracking-wide text-slate-600">
           {table.getHeaderGroups().map((group) => (

@@ -7,6 +7,7 @@ import { deskApi } from './desk-client.ts';
 import { rupees } from './desk-format.ts';
 import { deskPaths } from './desk-paths.ts';
 import { btn, ErrorLine, field, Panel, StatusBadge } from './desk-ui.tsx';
+import { useDeskCanWrite } from './use-desk-can.ts';
 
 /** Orders of a city not yet on a run, grouped by area in area order (the order a vehicle drives them). */
 export function groupByArea(rows: readonly QueueRow[]): [string, QueueRow[]][] {
@@ -29,6 +30,7 @@ export function RunsPage() {
       return p;
     });
   const client = useQueryClient();
+  const canWrite = useDeskCanWrite();
   const runs = useQuery({ queryKey: ['staff', 'runs', date], queryFn: () => deskApi.runs(date) });
   // The queue pages at 100 at most: a city's open work for one day fits in one page of each status.
   const open = useQuery({
@@ -100,6 +102,7 @@ export function RunsPage() {
               </fieldset>
             );
           })}
+          {canWrite ? (
           <form
             className="mt-3 flex flex-wrap items-end gap-2 border-t border-slate-200 pt-3"
             onSubmit={(e) => {
@@ -120,6 +123,7 @@ export function RunsPage() {
             </button>
             <ErrorLine error={create.error} />
           </form>
+          ) : null}
         </Panel>
         <Panel title={`Runs on ${date}`}>
           <ErrorLine error={runs.error} />

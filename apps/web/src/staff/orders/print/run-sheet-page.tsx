@@ -3,12 +3,14 @@ import { useParams } from 'react-router';
 import { deskApi } from '../desk-client.ts';
 import { rupees } from '../desk-format.ts';
 import { btn, ErrorLine } from '../desk-ui.tsx';
+import { useDeskCanWrite } from '../use-desk-can.ts';
 import { PrintFrame, printTable } from './print-frame.tsx';
 
 /** A delivery run's sheet: its orders in area order, with a signature column; and "Move run to Shipping". */
 export function RunSheetPage() {
   const id = Number(useParams().id);
   const client = useQueryClient();
+  const canWrite = useDeskCanWrite();
   const run = useQuery({ queryKey: ['staff', 'runs', 'one', id], queryFn: () => deskApi.run(id) });
   const ship = useMutation({
     mutationFn: () => deskApi.shipRun(id),
@@ -25,7 +27,7 @@ export function RunSheetPage() {
         <article className="print-page">
           <div className="no-print mb-3 flex items-center gap-3 text-sm">
             <span>Status: {r.status}</span>
-            {r.status === 'Planned' ? (
+            {canWrite && r.status === 'Planned' ? (
               <button type="button" className={btn.primary} disabled={ship.isPending} onClick={() => ship.mutate()}>
                 Move run to Shipping
               </button>
