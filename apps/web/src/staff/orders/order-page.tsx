@@ -88,7 +88,7 @@ export function OrderPage() {
           Reload the order
         </button>
       ) : null}
-      <div className="grid gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
+      <div className="grid gap-3 xl:grid-cols-[minmax(0,2fr)_minmax(20rem,1fr)]">
         <div className="flex flex-col gap-3">
           <Panel title="Lines">
             <OrderLines order={o} canWrite={canWrite} busy={line.isPending} error={line.error} onChangeLine={(l, v) => line.mutateAsync({ line: l, ...v, from: o.status })} />

@@ -110,7 +110,7 @@ export function QueueTable({ rows, selection, onSelectionChange }: Props) {
         </thead>
         <tbody>
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className={`border-t border-slate-100 ${row.getIsSelected() ? 'bg-sky-50' : 'hover:bg-slate-50'}`}>
+            <tr key={row.id} className={`border-t border-slate-100 ${row.getIsSelected() ? 'bg-sky-50' : 'hover:bg-slate-50'} focus-within:bg-amber-50`}>
               {row.getAllCells().map((cell) => (
                 <td key={cell.id} className={`px-2 py-1.5 ${(cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric ? 'text-right tabular-nums' : ''}`}>
                   <table.FlexRender cell={cell} />
