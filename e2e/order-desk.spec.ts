@@ -55,9 +55,21 @@ test('the desk moves two orders to Delivered in bulk, prints slips, rejects a th
   await expect(page).toHaveURL(/payment_mode=Cash/);
   await expect(orders.getByRole('link', { name: KIRYANA[0] })).toBeVisible();
   await expect(orders).not.toContainText('Crescent Hotel');
+  await page.getByLabel('City').selectOption('Lahore');
+  await page.getByLabel('Area').selectOption({ label: 'Gulberg' });
+  await expect(page).toHaveURL(/area_id=\d+/);
   await page.reload();
   await expect(page.getByLabel('Payment mode')).toHaveValue('Cash');
   await expect(orders.getByRole('link', { name: KIRYANA[1] })).toBeVisible();
+
+  // A saved view brings the same filters back.
+  await page.getByLabel('View name').fill('Kiryana cash');
+  await page.getByRole('button', { name: 'Save view' }).click();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(orders).toContainText('Crescent Hotel');
+  await page.getByRole('region', { name: 'Saved views' }).getByRole('button', { name: 'Kiryana cash', exact: true }).click();
+  await expect(page).toHaveURL(/payment_mode=Cash/);
+  await expect(orders).not.toContainText('Crescent Hotel');
 
   // Select the two In Process orders: one by click, one by keyboard (j / k move between rows, x selects).
   await orders.getByRole('checkbox', { name: `Select order ${KIRYANA[0]}` }).click();
