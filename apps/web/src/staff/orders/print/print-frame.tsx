@@ -6,6 +6,7 @@ import { btn } from '../desk-ui.tsx';
 const PRINT_CSS = `
 @media print {
   @page { size: A4; margin: 12mm; }
+  html, body { background: #fff !important; color: #000; }
   body * { visibility: hidden; }
   [data-print-root], [data-print-root] * { visibility: visible; }
   [data-print-root] { position: absolute; inset: 0 auto auto 0; width: 100%; }
@@ -35,4 +36,4 @@ export function PrintFrame({ title, children, ready }: { title: string; children
   );
 }
 
-export const printTable = 'w-full border-collapse text-sm [&_td]:border [&_td]:border-black [&_td]:px-1.5 [&_td]:py-1 [&_th]:border [&_th]:border-black [&_th]:px-1.5 [&_th]:py-1 [&_th]:text-left';
+export const printTable = 'w-full border-collapse text-sm [&_td]:border [&_td]:border-black [&_td]:px-1.5 [&_td]:py-1 [&_th]:border [&_th]:border-black [&_th]:px-1.5 [&_th]:py-1 [&_thead_th]:text-left';
