@@ -108,7 +108,10 @@ test('the desk moves two orders to Delivered in bulk, prints slips, rejects a th
   await page.getByRole('button', { name: 'Print', exact: true }).click();
 
   // Reject a third order with a reason the buyer will read; an empty reason is refused first.
-  await page.goto('/staff/orders?q=Crescent');
+  await page.goto('/staff/orders');
+  await orders.getByRole('row', { name: new RegExp(CRESCENT) }).getByRole('link', { name: 'Crescent Hotel & Caterers' }).click();
+  await expect(page.getByText('Business: Crescent Hotel & Caterers')).toBeVisible();
+  await expect(orders).not.toContainText('Demo Kiryana');
   await orders.getByRole('link', { name: CRESCENT }).click();
   await expect(page.getByRole('heading', { name: CRESCENT, level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Reject…' }).click();

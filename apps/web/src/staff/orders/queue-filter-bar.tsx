@@ -9,10 +9,12 @@ interface Props {
   filters: QueueFilters;
   onChange: (key: keyof QueueFilters, value: string | undefined) => void;
   onClear: () => void;
+  /** The name of the business filtered on, when the list shows it. */
+  businessName?: string;
 }
 
 /** The queue's filters; each change is written to the address bar by the page. */
-export function QueueFilterBar({ filters, onChange, onClear }: Props) {
+export function QueueFilterBar({ filters, onChange, onClear, businessName }: Props) {
   const places = useQuery({ queryKey: ['staff', 'places'], queryFn: deskApi.places, staleTime: Number.POSITIVE_INFINITY });
   const cityId = places.data?.cities.find((c) => c.name === filters.city)?.id;
   const areas = cityId ? (places.data?.areas ?? []).filter((a) => a.city_id === cityId) : [];
@@ -76,7 +78,7 @@ export function QueueFilterBar({ filters, onChange, onClear }: Props) {
       </label>
       {filters.business_id ? (
         <span className="flex items-center gap-1 rounded bg-slate-200 px-2 py-1 text-xs">
-          Business #{filters.business_id}
+          Business: {businessName ?? `#${filters.business_id}`}
           <button type="button" className={btn.link} aria-label="Remove the business filter" onClick={() => onChange('business_id', undefined)}>
             ×
           </button>

@@ -65,7 +65,7 @@ export function QueuePage() {
           );
         })}
       </nav>
-      <QueueFilterBar filters={filters} onChange={(k, v) => setFilters(withFilter(filters, k, v))} onClear={() => setFilters({})} />
+      <QueueFilterBar businessName={rows.find((r) => r.business_id === filters.business_id)?.business_name} filters={filters} onChange={(k, v) => setFilters(withFilter(filters, k, v))} onClear={() => setFilters({})} />
       <SavedViews filters={filters} onApply={setFilters} />
       {selected.length > 0 ? <BulkBar selected={selected} onClear={() => setSelection({})} /> : null}
       <ErrorLine error={queue.error ?? counts.error} />

@@ -1,10 +1,22 @@
 import type { QueueRow } from '@shop/domain/order-desk';
 import { createColumnHelper, type RowSelectionState, rowSelectionFeature, tableFeatures, useTable } from '@tanstack/react-table';
 import type React from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { karachiDateTime, rupees } from './desk-format.ts';
 import { deskPaths } from './desk-paths.ts';
 import { StatusBadge } from './desk-ui.tsx';
+
+/** A business's name narrows the queue to that business (the other filters stay). */
+function BusinessFilterLink({ row }: { row: QueueRow }) {
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  next.set('business_id', String(row.business_id));
+  return (
+    <Link className="text-slate-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600" to={`?${next}`} title={`Only orders of ${row.business_name}`}>
+      {row.business_name}
+    </Link>
+  );
+}
 
 const features = tableFeatures({ rowSelectionFeature });
 const helper = createColumnHelper<typeof features, QueueRow>();
@@ -43,7 +55,7 @@ const columns = helper.columns([
     ),
   }),
   helper.accessor('created_on', { header: 'Placed (PKT)', cell: ({ getValue }) => <span className="whitespace-nowrap">{karachiDateTime(getValue())}</span> }),
-  helper.accessor('business_name', { header: 'Business' }),
+  helper.accessor('business_name', { header: 'Business', cell: ({ row }) => <BusinessFilterLink row={row.original} /> }),
   helper.accessor('city', { header: 'City / area', cell: ({ row }) => [row.original.city, row.original.area].filter(Boolean).join(' · ') || '—' }),
   helper.accessor('payment_mode', { header: 'Payment' }),
   helper.accessor('line_count', { header: 'Lines', meta: { numeric: true } }),
