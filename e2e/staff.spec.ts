@@ -77,13 +77,13 @@ test('an Admin signs in with the second factor, reads the audit log and adds a s
   expect(problems).toEqual([]);
 });
 
-test('an Order desk person signs in with the password and sees none of Admin\'s screens', async ({ page }) => {
+test('a Catalogue person signs in with the password and sees none of Admin\'s screens', async ({ page }) => {
   const problems = watchConsole(page);
   await page.goto('/staff/sign-in');
-  await page.getByLabel('Email').fill('desk@staff.demo.pk');
+  await page.getByLabel('Email').fill('catalogue@staff.demo.pk');
   await page.getByLabel('Password').fill('Demo@12345');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome, Danish Desk' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome, Kamran Catalogue' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Back office' });
   await expect(nav.getByRole('link', { name: 'Start' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Staff accounts' })).toHaveCount(0);

@@ -6,7 +6,9 @@ export const DEFAULT_CITY: City = 'Lahore';
 export const PAYMENT_MODES = ['Cash', 'Credit', 'Advance'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 
-export const ORDER_STATUSES = ['Pending', 'In Process', 'Delivered', 'Rejected'] as const;
+// SPEC 4 names Pending, In Process, Delivered and Rejected; the order desk (issue 16) adds the
+// warehouse's steps Arrange and Shipping, the middle steps of SPEC 2's Track Order.
+export const ORDER_STATUSES = ['Pending', 'In Process', 'Arrange', 'Shipping', 'Delivered', 'Rejected'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 // SPEC 1/6: Guest, Owner, Orderer, Approver and "others" (Viewer here).

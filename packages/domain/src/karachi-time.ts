@@ -47,3 +47,17 @@ export function formatKarachiDateTime(instant: Date | string | number): string {
   const w = wallClock(instant);
   return `${w.date} ${w.time.slice(0, 5)}`;
 }
+
+/**
+ * The instant a Pakistan day ('YYYY-MM-DD', plus `addDays`) begins, as an ISO string: for filters by
+ * day (the order desk's date range). Pakistan keeps UTC+5 all year, so the day starts at 19:00 UTC the
+ * day before; the offset is read from the zone itself rather than assumed.
+ */
+export function karachiDayStart(day: string, addDays = 0): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const midnightUtc = Date.UTC(y, m - 1, d + addDays);
+  const offset = wallClock(midnightUtc).offset; // '+05:00'
+  const sign = offset.startsWith('-') ? -1 : 1;
+  const [hh, mm] = offset.slice(1).split(':').map(Number) as [number, number];
+  return new Date(midnightUtc - sign * (hh * 60 + mm) * 60_000).toISOString();
+}

@@ -106,12 +106,18 @@ export const orderDate = (createdOn: string) => formatKarachiDate(createdOn);
 /**
  * SPEC 2: Order History groups In Process, then Delivered, then Rejected. Pending orders (waiting
  * for an Approver) are shown as their own group right after In Process, since they are still live.
+ * Orders the warehouse is arranging or shipping are still in process for the buyer: they stand in the
+ * In Process group with their own status shown.
  */
 export const HISTORY_GROUPS: readonly OrderStatus[] = ['In Process', 'Pending', 'Delivered', 'Rejected'];
+const historyGroupOf = (status: OrderStatus): OrderStatus => (status === 'Arrange' || status === 'Shipping' ? 'In Process' : status);
 
 export function groupOrders<T extends { status: OrderStatus }>(orders: readonly T[]): { status: OrderStatus; orders: T[] }[] {
-  return HISTORY_GROUPS.map((status) => ({ status, orders: orders.filter((o) => o.status === status) })).filter((g) => g.orders.length > 0);
+  return HISTORY_GROUPS.map((status) => ({ status, orders: orders.filter((o) => historyGroupOf(o.status) === status) })).filter((g) => g.orders.length > 0);
 }
+
+/** Track Order is offered while the order is on its way (SPEC 2: In Process; and Arrange, Shipping). */
+export const canTrack = (status: OrderStatus) => status === 'In Process' || status === 'Arrange' || status === 'Shipping';
 
 /** SPEC 6: order and invoice lists are read by business for an Approver, by user for everyone else. */
 export const readsWholeBusiness = (type: UserType) => type === 'Approver';

@@ -82,6 +82,9 @@ export const OrderDetailSchema = z.object({
   url: z.string(),
   product_subsys: z.string(),
   article_mgb: z.string(),
+  /** Issue 16: the quantity ordered, when the wholesaler sends fewer (picked short; quantity 0: removed). */
+  ordered_quantity: z.number().int().optional(),
+  change_reason: z.string().nullable().optional(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 
@@ -109,6 +112,8 @@ export const OrderSchema = z.object({
   customer_id: z.string().nullable(),
   business_name: z.string(),
   order_by: z.string(),
+  /** Issue 16: why the wholesaler rejected the order. */
+  rejection_reason: z.string().nullable().optional(),
   order_details: z.array(OrderDetailSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;

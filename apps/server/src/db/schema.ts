@@ -1,10 +1,11 @@
 import * as business from './schema/business.ts';
 import * as catalogue from './schema/catalogue.ts';
 import * as marketplace from './schema/marketplace.ts';
+import * as orderDesk from './schema/order-desk.ts';
 import * as orders from './schema/orders.ts';
 import * as places from './schema/places.ts';
 import * as staff from './schema/staff.ts';
 import * as support from './schema/support.ts';
 
-export const schema = { ...business, ...catalogue, ...marketplace, ...orders, ...places, ...staff, ...support };
+export const schema = { ...business, ...catalogue, ...marketplace, ...orders, ...orderDesk, ...places, ...staff, ...support };
 export type Schema = typeof schema;

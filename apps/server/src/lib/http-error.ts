@@ -15,3 +15,4 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message = 'Too many attempts. Please wait a few minutes and try again.') =>
   new HttpError(429, message);
+export const unprocessable = (message: string) => new HttpError(422, message);

@@ -13,6 +13,7 @@ import { bmplRoutes } from './bmpl/bmpl.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { ledgersRoutes } from './ledgers/ledgers.routes.ts';
+import { orderDeskRoutes } from './order-desk/order-desk.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { storageRoutes } from './storage/storage.routes.ts';
@@ -37,4 +38,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await staffAccountsRoutes(app, deps);
   await auditRoutes(app, deps);
   await seoRoutes(app, deps);
+  await orderDeskRoutes(app, deps);
 }

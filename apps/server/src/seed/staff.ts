@@ -8,10 +8,10 @@ import { staffUsers } from '../db/schema/staff.ts';
  */
 export const DEMO_STAFF_TOTP_SECRET = 'DEMOSTAFFTOTPSECRETFORTHEREADME2';
 
-/** One staff person per role; Admin and Finance (which require it) have the second factor. */
+/** One staff person per role; Admin and Finance (which require it) and the order desk have the second factor. */
 export const DEMO_STAFF: readonly { email: string; name: string; roles: StaffRole[]; totp: boolean }[] = [
   { email: 'admin@staff.demo.pk', name: 'Ayesha Admin', roles: ['Admin'], totp: true },
-  { email: 'desk@staff.demo.pk', name: 'Danish Desk', roles: ['Order desk'], totp: false },
+  { email: 'desk@staff.demo.pk', name: 'Danish Desk', roles: ['Order desk'], totp: true },
   { email: 'finance@staff.demo.pk', name: 'Farah Finance', roles: ['Finance'], totp: true },
   { email: 'catalogue@staff.demo.pk', name: 'Kamran Catalogue', roles: ['Catalogue'], totp: false },
 ];

@@ -1,3 +1,4 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
 import { SetupPage } from './auth/setup-page.tsx';
 import { SignInPage } from './auth/sign-in-page.tsx';
@@ -51,11 +52,16 @@ const routes: RouteObject[] = [
 ];
 
 const router = createBrowserRouter(routes);
+// The desk's lists are shared by several people: read again when the window comes back, never retried
+// on a refusal (a 4xx is an answer, not a fault).
+const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, retry: (n, err) => n < 2 && !(err instanceof Error && 'status' in err && Number(err.status) >= 400 && Number(err.status) < 500) } } });
 
 export function StaffApp() {
   return (
-    <StaffSessionProvider>
-      <RouterProvider router={router} />
-    </StaffSessionProvider>
+    <QueryClientProvider client={queryClient}>
+      <StaffSessionProvider>
+        <RouterProvider router={router} />
+      </StaffSessionProvider>
+    </QueryClientProvider>
   );
 }

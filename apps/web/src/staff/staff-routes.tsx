@@ -19,6 +19,13 @@ export interface StaffRoute {
 export const STAFF_ROUTES: StaffRoute[] = [
   { path: '', label: 'Start', load: () => import('./home-page.tsx').then((m) => m.StaffHomePage) },
   { path: 'two-factor', load: () => import('./auth/two-factor-page.tsx').then((m) => m.TwoFactorPage) },
+  // Issue 16: the order desk (Finance reads it too: orders.read).
+  { path: 'orders', label: 'Order queue', group: 'Orders', capability: 'orders.read', load: () => import('./orders/queue-page.tsx').then((m) => m.QueuePage) },
+  { path: 'orders/print/slips', capability: 'orders.read', load: () => import('./orders/print/slips-page.tsx').then((m) => m.SlipsPage) },
+  { path: 'orders/print/picking', capability: 'orders.read', load: () => import('./orders/print/picking-page.tsx').then((m) => m.PickingPage) },
+  { path: 'orders/:id', capability: 'orders.read', load: () => import('./orders/order-page.tsx').then((m) => m.OrderPage) },
+  { path: 'runs', label: 'Delivery runs', group: 'Orders', capability: 'orders.read', load: () => import('./orders/runs-page.tsx').then((m) => m.RunsPage) },
+  { path: 'runs/:id', capability: 'orders.read', load: () => import('./orders/print/run-sheet-page.tsx').then((m) => m.RunSheetPage) },
   { path: 'admin/staff', label: 'Staff accounts', group: 'Admin', capability: 'staff.manage', load: () => import('./admin/staff-accounts-page.tsx').then((m) => m.StaffAccountsPage) },
   { path: 'admin/audit', label: 'Audit log', group: 'Admin', capability: 'audit.read', load: () => import('./admin/audit-log-page.tsx').then((m) => m.AuditLogPage) },
 ];

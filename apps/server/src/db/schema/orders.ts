@@ -35,6 +35,8 @@ export const orders = pgTable('orders', {
    */
   requestHash: text('request_hash'),
   decidedBy: integer('decided_by').references(() => businessUsers.id),
+  /** Issue 16: why the wholesaler rejected the order; the buyer reads it. */
+  rejectionReason: text('rejection_reason'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   createdAt: createdAt(),
 }, (t) => [
@@ -44,7 +46,11 @@ export const orders = pgTable('orders', {
   // filtered all of the user's orders by key, a cost that grew with each order the user placed.
   uniqueIndex('orders_idempotency_uq').on(t.businessUserId, t.idempotencyKey),
   index('orders_business_idx').on(t.businessId, t.status),
-  check('orders_status_ck', sql`${t.status} in ('Pending', 'In Process', 'Delivered', 'Rejected')`),
+  // The order desk's queue (issue 16): newest first, keyset-paged, alone or within one status or business.
+  index('orders_queue_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('orders_status_queue_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  index('orders_business_queue_idx').on(t.businessId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  check('orders_status_ck', sql`${t.status} in ('Pending', 'In Process', 'Arrange', 'Shipping', 'Delivered', 'Rejected')`),
   check('orders_payment_mode_ck', sql`${t.paymentMode} in ('Cash', 'Credit', 'Advance')`),
   check('orders_amounts_ck', sql`${t.totalPrice} >= 0 and ${t.remainingAmount} >= 0`),
 ]);
@@ -55,7 +61,11 @@ export const orderDetails = pgTable('order_details', {
   orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
   productId: integer('product_id').notNull().references(() => products.id),
   productName: text('product_name').notNull(),
+  /** What the warehouse sends: the ordered quantity, or less when staff picked it short (0: removed). */
   quantity: integer('quantity').notNull(),
+  /** What the buyer ordered; null for lines never changed (then it equals quantity). */
+  orderedQuantity: integer('ordered_quantity'),
+  changeReason: text('change_reason'),
   unitPrice: money('unit_price').notNull(),
   totalPrice: money('total_price').notNull(),
   tax: money('tax').notNull().default('0'),
@@ -66,7 +76,7 @@ export const orderDetails = pgTable('order_details', {
   createdAt: createdAt(),
 }, (t) => [
   index('order_details_order_idx').on(t.orderId),
-  check('order_details_quantity_ck', sql`${t.quantity} > 0`),
+  check('order_details_quantity_ck', sql`(${t.orderedQuantity} is null and ${t.quantity} > 0) or (${t.quantity} >= 0 and ${t.quantity} < ${t.orderedQuantity})`),
 ]);
 
 /** SPEC 3: invoice, filtered by business_user_id. */
@@ -82,6 +92,8 @@ export const invoices = pgTable('invoices', {
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('invoices_number_uq').on(t.invoiceNumber),
+  // Issue 16: a delivered order is invoiced once, however often a delivery is retried.
+  uniqueIndex('invoices_order_uq').on(t.orderId),
   index('invoices_user_idx').on(t.businessUserId),
   index('invoices_business_idx').on(t.businessId),
 ]);

@@ -56,3 +56,37 @@ export async function readLedgers(db: Db, reader: Reader, options: { paymentMode
     as_of: today,
   };
 }
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Issue 16: a delivered order's final amount is posted to its business's ledger: an invoice due
+ * after the order's payment days (counted from the Pakistan day of delivery) and a ledger entry
+ * payable in full, appended in the delivery's transaction. The unique invoice per order makes a
+ * second posting of one order fail rather than count twice.
+ */
+export async function postDeliveredOrder(
+  tx: Tx,
+  order: { orderId: number; businessId: number; businessUserId: number; amount: string; paymentMode: string; paymentDays: number },
+  now = new Date(),
+): Promise<{ invoiceNumber: string }> {
+  const deliveredOn = todayKarachi(now);
+  const due = new Date(`${deliveredOn}T00:00:00Z`);
+  due.setUTCDate(due.getUTCDate() + order.paymentDays);
+  const dueOn = due.toISOString().slice(0, 10);
+  const invoiceNumber = `INV-${deliveredOn.slice(0, 4)}-${String(order.orderId).padStart(6, '0')}`;
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({ invoiceNumber, orderId: order.orderId, businessId: order.businessId, businessUserId: order.businessUserId, amount: order.amount, paymentMode: order.paymentMode, dueOn })
+    .returning({ id: invoices.id });
+  await tx.insert(ledgers).values({
+    businessId: order.businessId,
+    businessUserId: order.businessUserId,
+    invoiceId: invoice?.id,
+    totalSpent: order.amount,
+    payable: order.amount,
+    payableBy: dueOn,
+    paymentMode: order.paymentMode,
+  });
+  return { invoiceNumber };
+}

@@ -5,6 +5,7 @@ import { CANNOT_APPROVE, pendingOrderRights } from '@shop/domain/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businessUsers } from '../../db/schema/business.ts';
+import { orderEvents } from '../../db/schema/order-desk.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
 import { findBusinessOrder } from './orders-read.service.ts';
@@ -17,17 +18,32 @@ import { findBusinessOrder } from './orders-read.service.ts';
 export async function changeOrderStatus(db: Db, caller: { userId: number; businessId: number }, id: number, input: OrderStatusInput): Promise<Order> {
   // The role is read from the database: a token minted before a role change does not keep the right.
   const [user] = await db
-    .select({ type: businessUsers.type })
+    .select({ type: businessUsers.type, name: businessUsers.name })
     .from(businessUsers)
     .where(and(eq(businessUsers.id, caller.userId), eq(businessUsers.businessId, caller.businessId)));
   if (!user) throw unauthorized();
   if (!pendingOrderRights(user.type as UserType).canDecide) throw forbidden(CANNOT_APPROVE);
 
-  const moved = await db
-    .update(orders)
-    .set({ status: input.status, decidedBy: caller.userId, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, id), eq(orders.businessId, caller.businessId), eq(orders.status, 'Pending')))
-    .returning({ id: orders.id });
+  // The decision and its history event (the order desk shows the approval history) together.
+  const moved = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(orders)
+      .set({ status: input.status, decidedBy: caller.userId, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, id), eq(orders.businessId, caller.businessId), eq(orders.status, 'Pending')))
+      .returning({ id: orders.id });
+    if (rows.length > 0) {
+      await tx.insert(orderEvents).values({
+        orderId: id,
+        actorKind: 'buyer',
+        actorId: caller.userId,
+        actorName: user.name,
+        action: input.status === 'Rejected' ? 'rejected' : 'approved',
+        fromStatus: 'Pending',
+        toStatus: input.status,
+      });
+    }
+    return rows;
+  });
   const order = await findBusinessOrder(db, caller.businessId, id);
   // Another business's order answers as if it did not exist.
   if (!order) throw notFound('Order not found');

@@ -41,6 +41,7 @@ export const orderColumns = {
   customer_id: orders.customerId,
   business_name: orders.businessName,
   order_by: orders.orderBy,
+  rejection_reason: orders.rejectionReason,
 };
 
 export const detailColumns = {
@@ -56,6 +57,8 @@ export const detailColumns = {
   url: orderDetails.url,
   product_subsys: orderDetails.productSubsys,
   article_mgb: orderDetails.articleMgb,
+  ordered_quantity: orderDetails.orderedQuantity,
+  change_reason: orderDetails.changeReason,
 };
 
 type OrderRow = { [K in keyof typeof orderColumns]: unknown };
@@ -74,6 +77,9 @@ export function toDetail(row: DetailRow): OrderDetail {
     url: row.url as string,
     product_subsys: row.product_subsys as string,
     article_mgb: row.article_mgb as string,
+    // Issue 16: what the buyer ordered when the wholesaler picked the line short, and why.
+    ordered_quantity: (row.ordered_quantity as number | null) ?? (row.quantity as number),
+    change_reason: (row.change_reason as string | null) ?? null,
   };
 }
 
@@ -101,6 +107,7 @@ export function toOrder(row: OrderRow, details: OrderDetail[]): Order {
     customer_id: (row.customer_id as string | null) ?? null,
     business_name: row.business_name as string,
     order_by: row.order_by as string,
+    rejection_reason: (row.rejection_reason as string | null) ?? null,
     order_details: details,
   };
 }

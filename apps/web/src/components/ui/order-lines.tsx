@@ -19,7 +19,16 @@ export function OrderLines({ order }: { order: Pick<Order, 'order_details' | 'to
         <tbody className="divide-y">
           {order.order_details.map((d) => (
             <tr key={d.id}>
-              <td className="py-2 pr-2">{d.product_name}</td>
+              <td className="py-2 pr-2">
+                {d.product_name}
+                {/* Issue 16: a line the wholesaler picked short or removed, and why. */}
+                {d.ordered_quantity !== undefined && d.ordered_quantity !== d.quantity && (
+                  <span className="block text-xs text-amber-800">
+                    {d.quantity === 0 ? 'Removed' : `Ordered ${d.ordered_quantity}`}
+                    {d.change_reason ? `: ${d.change_reason}` : ''}
+                  </span>
+                )}
+              </td>
               <td className="px-2 py-2 text-right">{d.quantity}</td>
               <td className="px-2 py-2 text-right whitespace-nowrap">{formatRupees(d.unit_price)}</td>
               <td className="py-2 pl-2 text-right whitespace-nowrap">{formatRupees(d.total_price)}</td>

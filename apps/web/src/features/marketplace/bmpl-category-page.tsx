@@ -1,6 +1,6 @@
 import type { BmplResolvedCategory } from '@shop/domain/bmpl';
 import { bmplCategoryPath, findCategoryInTree, resolveCategoryPath } from '@shop/domain/bmpl-rules';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCity } from '../../lib/city.ts';
 import { useCategoryTree, useFacets, useProductList } from './bmpl-api.ts';

@@ -1,6 +1,7 @@
 import { helpDigits } from '@shop/domain/account';
 import { formatRupees } from '@shop/domain/money';
-import { orderDate } from '@shop/domain/order-rules';
+import { trackStepOf } from '@shop/domain/order-desk';
+import { canTrack, orderDate } from '@shop/domain/order-rules';
 import type { Order } from '@shop/domain/orders';
 import { useState } from 'react';
 import { MessageDialog } from '../../components/ui/message-dialog.tsx';
@@ -10,12 +11,17 @@ import { TrackOrderDialog } from './track-order-dialog.tsx';
 const DEFAULT_HELP_NO = '923000000000';
 const STATUS_STYLE: Record<string, string> = {
   'In Process': 'bg-blue-100 text-blue-900',
+  Arrange: 'bg-indigo-100 text-indigo-900',
+  Shipping: 'bg-violet-100 text-violet-900',
   Pending: 'bg-amber-100 text-amber-900',
   Delivered: 'bg-green-100 text-green-900',
   Rejected: 'bg-red-100 text-red-900',
 };
 
-/** One order of Order History: number, date part of created_on, status, lines; Track Order and Cancel when In Process. */
+/**
+ * One order of Order History: number, date part of created_on, status, lines; Track Order while the
+ * order is on its way (opening at its real step) and Cancel when In Process; a rejection's reason.
+ */
 export function OrderCard({ order, helpNo }: { order: Order; helpNo: string }) {
   const [isOpen, setOpen] = useState(false);
   const [isTracking, setTracking] = useState(false);
@@ -37,23 +43,30 @@ export function OrderCard({ order, helpNo }: { order: Order; helpNo: string }) {
         <button type="button" aria-expanded={isOpen} aria-controls={detailsId} onClick={() => setOpen((o) => !o)} className="rounded border border-slate-300 px-3 py-1.5">
           {isOpen ? 'Hide Details' : 'View Details'}
         </button>
+        {canTrack(order.status) && (
+          <button type="button" onClick={() => setTracking(true)} className="rounded bg-brand px-3 py-1.5 font-semibold text-white">
+            Track Order
+          </button>
+        )}
+        {/* SPEC 5: Cancel is offered only for In Process orders. */}
         {order.status === 'In Process' && (
-          <>
-            <button type="button" onClick={() => setTracking(true)} className="rounded bg-brand px-3 py-1.5 font-semibold text-white">
-              Track Order
-            </button>
-            <button type="button" onClick={() => setContact(true)} className="rounded border border-red-300 px-3 py-1.5 font-semibold text-red-700">
-              Cancel
-            </button>
-          </>
+          <button type="button" onClick={() => setContact(true)} className="rounded border border-red-300 px-3 py-1.5 font-semibold text-red-700">
+            Cancel
+          </button>
         )}
       </div>
+      {order.status === 'Rejected' && order.rejection_reason && (
+        <p className="mt-2 rounded bg-red-50 px-3 py-2 text-sm text-red-900">
+          <span className="font-semibold">Reason: </span>
+          {order.rejection_reason}
+        </p>
+      )}
       {isOpen && (
         <div id={detailsId} className="mt-3">
           <OrderLines order={order} />
         </div>
       )}
-      {isTracking && <TrackOrderDialog orderNumber={order.order_number} open onClose={() => setTracking(false)} />}
+      {isTracking && <TrackOrderDialog orderNumber={order.order_number} initialStep={trackStepOf(order.status) ?? 0} open onClose={() => setTracking(false)} />}
       {/* SPEC 2/5: Cancel only opens the Contact dialog; it does not cancel anything. */}
       <MessageDialog open={isContact} title="Contact" closeLabel="Close" onClose={() => setContact(false)}>
         <p>To cancel or change order {order.order_number}, please message us. Orders can be changed within two hours of confirmation.</p>

@@ -3,9 +3,12 @@ import { TRACK_STEPS } from '@shop/domain/constants';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 
-/** SPEC 2: Track Order shows four steps, In Process, Arrange, Shipping, Done, advanced by clicking. */
-export function TrackOrderDialog({ orderNumber, open, onClose }: { orderNumber: string; open: boolean; onClose: () => void }) {
-  const [step, setStep] = useState(0);
+/**
+ * SPEC 2: Track Order shows four steps, In Process, Arrange, Shipping, Done, advanced by clicking.
+ * It opens at the order's real step (issue 16: the order desk moves orders through them).
+ */
+export function TrackOrderDialog({ orderNumber, initialStep = 0, open, onClose }: { orderNumber: string; initialStep?: number; open: boolean; onClose: () => void }) {
+  const [step, setStep] = useState(initialStep);
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
