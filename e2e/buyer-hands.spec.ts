@@ -1,6 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn, watchConsole } from './console-watch.ts';
 
+// The production build registers its service worker: let the browser do so as a person's would (the
+// config blocks workers for specs that intercept requests, and Playwright warns in the console then).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 15, "The storefront in a real buyer's hands", points 1 to 9: real clicks and key presses,
 // at 1280 px (desktop) and 375 px (mobile).
 test.describe.configure({ timeout: 90_000 });

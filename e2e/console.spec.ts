@@ -1,6 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn, watchConsole } from './console-watch.ts';
 
+// The production build registers its service worker: let the browser do so as a person's would (the
+// config blocks workers for specs that intercept requests, and Playwright warns in the console then).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 15, point 3 (SPEC 8): every route of SPEC 2's table, on the production build, signed out
 // and signed in, leaves nothing in the console: no warning, no error, no failed request.
 test.describe.configure({ timeout: 240_000 });

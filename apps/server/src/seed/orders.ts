@@ -46,6 +46,9 @@ const PLANS: readonly OrderPlan[] = [
   { user: 'orderer', status: 'In Process', daysAgo: 2, target: [32_000, 48_000], pakistanHour: 2 },
   { user: 'credit', status: 'In Process', daysAgo: 1, target: [40_000, 90_000] },
   { user: 'orderer', status: 'Pending', daysAgo: 1, target: [55_000, 95_000] },
+  // Issue 16: the warehouse's steps, so the order desk and Track Order have an order at each.
+  { user: 'orderer', status: 'Arrange', daysAgo: 1, target: [32_000, 48_000] },
+  { user: 'orderer', status: 'Shipping', daysAgo: 1, target: [32_000, 48_000] },
 ];
 
 interface Line {

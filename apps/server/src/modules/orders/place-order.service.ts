@@ -278,8 +278,11 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
       : await orderInsert(db).execute(params);
   if (row) {
     const lineIds = new Map(row.lines.map(([id, productId]) => [productId, id]));
-    const details: OrderDetail[] = values.map((v) => ({ id: lineIds.get(v.product_id) as number, ...v })).sort((x, y) => x.id - y.id);
-    return { ...order, created_on: toKarachiIso(row.created_on), order_details: details };
+    // A new order: nothing picked short, nothing rejected (the read API's shape, issue 16).
+    const details: OrderDetail[] = values
+      .map((v) => ({ id: lineIds.get(v.product_id) as number, ...v, ordered_quantity: v.quantity, change_reason: null }))
+      .sort((x, y) => x.id - y.id);
+    return { ...order, created_on: toKarachiIso(row.created_on), rejection_reason: null, order_details: details };
   }
   // Another request with the same key was first: answer its order.
   const first = idempotencyKey && hash ? await findOrderByIdempotencyKey(db, caller.userId, idempotencyKey, hash) : null;

@@ -132,7 +132,12 @@ export async function seoRoutes(app: FastifyInstance, deps: AppDeps) {
   // Read on first use: without a web build (API-only tests) these paths are plain 404s, as elsewhere.
   let pages: ReturnType<typeof buildIndexPages> | null = null;
 
-  /** The head for a /bmpl path (null: not a product or category URL; status 404: none such). */
+  /**
+   * The head for a /bmpl path (null: not a product or category URL). An unknown product or category is
+   * answered 200 with noindex (meta and X-Robots-Tag): the app shows its not-found state, and a 404
+   * document would put a failed request in the buyer's console (issue 15 point 4); noindex keeps it
+   * out of search results all the same.
+   */
   const headFor = async (path: string, origin: string): Promise<{ head: PageHead; status: number } | null> => {
     if (path === '/bmpl') return { head: { ...BMPL_HOME, canonical: `${origin}/bmpl` }, status: 200 };
     const product = resolveProductPath(path);
@@ -143,12 +148,12 @@ export async function seoRoutes(app: FastifyInstance, deps: AppDeps) {
       return { head, status: 200 };
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode;
-      if (status === 404 || status === 400) return { head: { ...BMPL_HOME, canonical: `${origin}/bmpl`, noindex: true }, status: 404 };
+      if (status === 404 || status === 400) return { head: { ...BMPL_HOME, canonical: `${origin}/bmpl`, noindex: true }, status: 200 };
       throw err;
     }
   };
 
-  const cached = new Map<string, { at: number; value: Promise<{ html: string; status: number } | null> }>();
+  const cached = new Map<string, { at: number; value: Promise<{ html: string; status: number; noindex: boolean } | null> }>();
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!pages && existsSync(join(webDist, 'index.html'))) pages = buildIndexPages(webDist);
     if (!pages) return reply.status(404).send({ error: 'Not found' });
@@ -163,18 +168,19 @@ export async function seoRoutes(app: FastifyInstance, deps: AppDeps) {
         if (oldest !== undefined) cached.delete(oldest);
       }
       const base = index.byPath.get(path) ?? index.plain;
-      const value = headFor(path, origin).then((r) => (r ? { html: withHead(base, r.head), status: r.status } : null));
+      const value = headFor(path, origin).then((r) => (r ? { html: withHead(base, r.head), status: r.status, noindex: r.head.noindex === true } : null));
       hit = { at: Date.now(), value };
       cached.set(key, hit);
       value.catch(() => cached.delete(key));
     }
-    let result: { html: string; status: number } | null = null;
+    let result: { html: string; status: number; noindex: boolean } | null = null;
     try {
       result = await hit.value;
     } catch (err) {
       // The page still works without its tags: the app loads its data itself.
       request.log.warn({ err: { message: (err as Error).message } }, 'seo head failed');
     }
+    if (result?.noindex) reply.header('x-robots-tag', 'noindex');
     return reply
       .status(result?.status ?? 200)
       .header('cache-control', 'no-cache')

@@ -58,15 +58,16 @@ describe('marketplace pages for crawlers', () => {
     expect(other.body).toContain(`<link rel="canonical" href="http://shop.example.pk${path}" />`);
   });
 
-  it('a category URL answers its own title and canonical URL; an unknown one is a 404 marked noindex', async () => {
+  it('a category URL answers its own title and canonical URL; an unknown one is marked noindex (answered 200, so the console stays clean)', async () => {
     const res = await page('/bmpl/category/rice-&-grains/');
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/<title>Rice &amp; Grains \| Buy More Pay Less<\/title>/);
     expect(res.body).toContain('<link rel="canonical" href="http://shop.example.pk/bmpl/category/rice-&amp;-grains/" />');
     expect(res.body).toContain('"@type":"BreadcrumbList"');
     const missing = await page('/bmpl/category/no-such-thing/');
-    expect(missing.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(200);
     expect(missing.body).toContain('<meta name="robots" content="noindex" />');
+    expect(missing.headers['x-robots-tag']).toBe('noindex');
     // Other marketplace paths get the plain app page.
     const search = await page('/bmpl/search?searchValue=rice');
     expect(search.statusCode).toBe(200);

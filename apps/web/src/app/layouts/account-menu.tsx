@@ -1,49 +1,59 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { accountMenuEntries } from '@shop/domain/roles';
 import { CircleUserRound } from 'lucide-react';
-import { Link } from 'react-router';
-import { useSession } from '../../lib/session.tsx';
-import { useSignOut } from '../../lib/use-sign-out.ts';
+import { type ComponentType, useEffect, useState } from 'react';
 
-const item =
-  'block w-full cursor-pointer select-none rounded px-2 py-2 text-left text-sm outline-none data-[highlighted]:bg-slate-100';
+type Menu = ComponentType<{ openAtStart: 'pointer' | 'keyboard' | null }>;
+let loaded: Menu | null = null;
+let loading: Promise<Menu> | null = null;
+const loadMenu = () => {
+  loading ??= import('./account-menu-radix.tsx').then((m) => {
+    loaded = m.RadixAccountMenu;
+    return loaded;
+  });
+  return loading;
+};
+
+const trigger = 'flex items-center gap-1 rounded-md p-2 text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent';
 
 /**
- * SPEC 2/6 account menu (ARCHITECTURE: Radix menus). Radix closes the menu only after an entry is
- * chosen, so a mouse click, a tap and Enter all reach the entry; links are the router's Link, so
- * choosing one navigates inside the app.
+ * SPEC 2/6 account menu. Its Radix implementation (about 28 KB of the first load, issue 15: /home at
+ * most 130 KB) loads when the buyer comes near the button (pointer over it, focus, a touch); until
+ * then the same button stands here, and a press while it loads opens the menu as soon as it is there.
  */
 export function AccountMenu() {
-  const { user } = useSession();
-  const signOut = useSignOut();
-  const entries = accountMenuEntries(user?.type);
+  const [Loaded, setLoaded] = useState<Menu | null>(() => loaded);
+  const [asked, setAsked] = useState<'pointer' | 'keyboard' | null>(null);
+  useEffect(() => {
+    // Swapped in only once asked for: the button keeps its focus until then.
+    if (Loaded || !asked) return;
+    let live = true;
+    void loadMenu().then((m) => live && setLoaded(() => m));
+    return () => {
+      live = false;
+    };
+  }, [Loaded, asked]);
+  if (Loaded) return <Loaded openAtStart={asked} />;
+  const near = () => void loadMenu();
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label="Account menu"
-        className="flex items-center gap-1 rounded-md p-2 text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent"
-      >
-        <CircleUserRound aria-hidden="true" className="h-6 w-6" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={4}
-          collisionPadding={8}
-          className="z-50 w-60 max-w-[calc(100vw-1rem)] rounded-lg border border-slate-200 bg-white p-2 text-slate-900 shadow-xl"
-        >
-          <DropdownMenu.Label className="px-2 py-1 text-xs text-slate-500">{user?.type ?? 'Guest'} account</DropdownMenu.Label>
-          {entries.map((e) => (
-            <DropdownMenu.Item key={e.to} asChild className={item}>
-              <Link to={e.to}>{e.label}</Link>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item onSelect={signOut} className={`${item} text-red-700`}>
-            Sign Out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      aria-label="Account menu"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={trigger}
+      onPointerEnter={near}
+      onFocus={near}
+      // Radix opens its menu on pointer down, so this one does too (the click may land after the swap).
+      onPointerDown={(e) => e.button === 0 && setAsked('pointer')}
+      // Enter and Space (a click without a pointer) open it on its first entry.
+      onClick={(e) => e.detail === 0 && setAsked('keyboard')}
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+          e.preventDefault();
+          setAsked('keyboard');
+        }
+      }}
+    >
+      <CircleUserRound aria-hidden="true" className="h-6 w-6" />
+    </button>
   );
 }
