@@ -72,6 +72,15 @@ await admin(`create database ${dbName}`);
 startServer();
 await waitHealthy();
 
+// This harness is about orders surviving crashes, not the credit limit (issue 14.12): the Credit buyer's
+// business gets room for every order the run places, so each Credit order still takes its lock and
+// transaction but none is refused for the limit.
+{
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  await c.query(`update businesses set credit_limit = 9999999999 where id = (select business_id from business_users where email = 'credit@demo.pk')`);
+  await c.end();
+}
 const accounts = ['owner@demo.pk', 'credit@demo.pk', 'advance@demo.pk'];
 const tokens: string[] = [];
 for (const email of accounts) {
