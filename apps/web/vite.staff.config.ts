@@ -5,7 +5,7 @@ import shop from './vite.config.ts';
 /**
  * The staff back office (issue 16) is a build of its own, run after the shop's into the same dist/
  * (staff.html and its chunks beside index.html): the shop's bundle is built exactly as if the back
- * office did not exist, so a buyer's first load cannot grow by a byte (docs/decisions/006).
+ * office did not exist, so a buyer's first load cannot grow by a byte (docs/decisions/008-staff-back-office.md).
  */
 export default mergeConfig(
   shop,

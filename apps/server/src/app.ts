@@ -35,7 +35,7 @@ export interface AppDeps {
     WEB_DIST?: string;
     SEARCH_RATE_LIMIT?: number;
     RATE_LIMIT_PREFIX?: string;
-    /** The embedded database's demo install (docs/decisions/006): the API documentation UI is served. */
+    /** The embedded database's demo install (docs/decisions/007-demo-and-operator-installs.md): the API documentation UI is served. */
     DEMO_INSTALL?: boolean;
   };
   logger?: FastifyServerOptions['logger'];

@@ -31,7 +31,7 @@ const ConfigSchema = z.object({
 export type Config = z.infer<typeof ConfigSchema>;
 
 /**
- * The one notion behind the production defaults (docs/decisions/006): the embedded database is a
+ * The one notion behind the production defaults (docs/decisions/007-demo-and-operator-installs.md): the embedded database is a
  * newcomer's demo install (demo data, reset codes in the log, API documentation UI); PostgreSQL
  * (DATABASE_URL) is an operator's install, which inherits none of the demo's shortcuts.
  */

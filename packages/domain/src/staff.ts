@@ -24,7 +24,7 @@ export const StaffCapabilitySchema = z.enum(STAFF_CAPABILITIES);
 export type StaffCapability = z.infer<typeof StaffCapabilitySchema>;
 
 /**
- * What each role may do. Admin does NOT imply the other roles (docs/decisions/006-staff-back-office.md): the person who
+ * What each role may do. Admin does NOT imply the other roles (docs/decisions/008-staff-back-office.md): the person who
  * manages accounts and reads the audit log is not thereby the one who posts money or changes orders.
  * An Admin who also works the desk holds both roles, and granting a role is itself an audited write.
  * Finance reads orders (payments are posted against them) but does not change them.

@@ -9,7 +9,7 @@ export const HARDENING: { threat: string; defence: string; proof: string }[] = [
   },
   {
     threat: "An operator's PostgreSQL install gets the demo data and the demo accounts, whose password is public in README.",
-    defence: 'On PostgreSQL nothing is seeded unless `SEED=demo`; the embedded database (a newcomer\'s `npm start`) still opens the demo shop. Whenever demo accounts exist, every start logs a `WARNING` line (docs/decisions/006).',
+    defence: 'On PostgreSQL nothing is seeded unless `SEED=demo`; the embedded database (a newcomer\'s `npm start`) still opens the demo shop. Whenever demo accounts exist, every start logs a `WARNING` line (docs/decisions/007-demo-and-operator-installs.md).',
     proof: '`apps/server/test/process.test.ts` "seeds nothing on PostgreSQL unless SEED=demo, and warns while demo accounts exist"',
   },
   {

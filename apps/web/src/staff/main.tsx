@@ -4,7 +4,7 @@ import { StaffApp } from './staff-app.tsx';
 import './staff.css';
 
 // The back office is its own entry (staff.html): nothing here is in the shop's first load, and it
-// imports no shop feature (docs/decisions/006-staff-back-office.md).
+// imports no shop feature (docs/decisions/008-staff-back-office.md).
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
