@@ -38,6 +38,16 @@ test('offline: the last-seen catalogue pages stay readable with a clear banner, 
   await page.goto('/productDetails?id=1');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Basmati Rice/);
   await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toHaveCount(0);
+  // A person does not go offline within milliseconds of a page drawing: wait until the worker has kept
+  // both answers (Workbox writes its cache after the page got the response; on a loaded machine the
+  // reload could come first). This reads the browser's cache storage from the worker, not the app.
+  const sw = await worker;
+  await expect
+    .poll(async () => {
+      const urls = await sw.evaluate(async () => (await (await caches.open('catalogue-api')).keys()).map((r) => r.url));
+      return ['/api/catalogue/products/1', '/api/custom_route/get_products_by_categories'].every((part) => urls.some((u) => u.includes(part)));
+    }, { timeout: 15_000 })
+    .toBe(true);
 
   await context.setOffline(true);
   await page.reload();
