@@ -74,8 +74,14 @@ function watchShape(payload: NodeJS.ReadableStream & { receivedEncodedLength?: n
   }) as Transform & { receivedEncodedLength?: number };
   // Fastify compares Content-Length with the bytes on the wire, which it reads from here.
   if (payload.receivedEncodedLength !== undefined) watched.receivedEncodedLength = payload.receivedEncodedLength;
-  (payload as Readable).pipe(watched);
+  // The body flows only once Fastify reads it (its 'error' listener is attached before it resumes the
+  // stream): piped earlier, a bad first chunk could fail the stream before anyone listens, and Node
+  // throws an 'error' nobody listens to as an uncaught exception, which would end the process.
+  watched.once('resume', () => (payload as Readable).pipe(watched));
   (payload as Readable).on('error', (err) => watched.destroy(err));
+  // Fastify stops listening when it refuses a body early (Content-Length over the limit); a problem
+  // found after that has nobody left to tell and must not become an uncaught exception either.
+  watched.on('error', () => {});
   return watched;
 }
 

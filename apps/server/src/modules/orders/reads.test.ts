@@ -7,13 +7,14 @@ const demo = useDemoApp();
 const { h, me, get } = demo;
 
 describe('GET /api/read/Orders scoping (SPEC 6)', () => {
+  // The demo Orderer has an order in every status, the order desk's Arrange and Shipping included.
   it('an Orderer sees only their own orders, with lines', async () => {
     const res = await get(`/api/read/Orders?filter=business_user_id&filterValue=${me.orderer?.id}`, h.orderer as never);
     const list = body<{ data: Order[] }>(res).data;
     expect(list.length).toBeGreaterThan(3);
     expect(list.every((o) => o.business_user_id === me.orderer?.id)).toBe(true);
     expect(list.every((o) => o.order_details.length > 0)).toBe(true);
-    expect(new Set(list.map((o) => o.status))).toEqual(new Set(['Pending', 'In Process', 'Delivered', 'Rejected']));
+    expect(new Set(list.map((o) => o.status))).toEqual(new Set(['Pending', 'In Process', 'Arrange', 'Shipping', 'Delivered', 'Rejected']));
   });
 
   it("an Approver sees the business's orders, and filters by status", async () => {
