@@ -102,19 +102,25 @@ describe('browser-side protections', () => {
   it('sends a script policy without unsafe-inline, nosniff and frame-ancestors none', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
-    expect(csp).toContain("frame-ancestors 'none'");
+    // A JSON answer is never a document: nothing may load or run in it (OWASP REST cheat sheet).
+    expect(csp).toBe("default-src 'none';frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    const api404 = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(api404.statusCode).toBe(404);
+    expect(String(api404.headers['content-security-policy'])).toBe("default-src 'none';frame-ancestors 'none'");
   });
 
   it('keeps the script policy on every page: the OpenAPI document, error pages, and no documentation UI on an operator install', async () => {
-    for (const url of ['/api/docs/json', '/api/nope', '/api/docs', '/api/docs/static/index.html']) {
+    for (const url of ['/api/docs/json', '/nope.js', '/api/docs', '/api/docs/static/index.html']) {
+      const page = url === '/nope.js';
       const res = await t.app.inject({ method: 'GET', url });
       expect(String(res.headers['content-security-policy']), url).toContain("script-src 'self'");
       expect(res.headers['strict-transport-security'], url).toMatch(/max-age=31536000/);
       expect(res.headers['x-frame-options'], url).toBe('DENY');
-      if (url !== '/api/docs/json') expect(res.statusCode, url).toBe(404);
+      if (url !== '/api/docs/json' && !page) expect(res.statusCode, url).toBe(404);
+      expect(String(res.headers['content-security-policy']), url).not.toMatch(/script-src[^;]*unsafe-inline/);
     }
     const bad = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{' });
     expect(String(bad.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
