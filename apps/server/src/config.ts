@@ -30,6 +30,9 @@ const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** Every setting the server reads (.env.example and README's table list each one; config.test.ts checks). */
+export const configKeys = Object.keys(ConfigSchema.shape);
+
 /**
  * The one notion behind the production defaults (docs/decisions/007-demo-and-operator-installs.md): the embedded database is a
  * newcomer's demo install (demo data, reset codes in the log, API documentation UI); PostgreSQL
