@@ -20,6 +20,8 @@ const ConfigSchema = z.object({
   SEED: z.enum(['demo', 'none']).optional(),
   /** On PostgreSQL without SMTP_URL: 1 keeps mail in the outbox table instead of refusing to start. */
   MAIL_OUTBOX: z.enum(['0', '1']).default('0'),
+  /** 1: every start applies pending migrations (instances take turns); 0: only `npm run db:migrate` does, and a start on an older database refuses. */
+  MIGRATE_ON_START: z.enum(['0', '1']).default('1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Number of proxies in front of the server whose X-Forwarded-For is trusted (0: none). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),

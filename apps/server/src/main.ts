@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, isDemoInstall, parseConfig, productionProblem } from './config.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import { type Database, DatabaseNewerError, openDatabase } from './db/client.ts';
 import { startEmbeddedMaintenance } from './db/maintenance.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -49,11 +49,24 @@ async function main() {
   let database: Database;
   try {
     database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE } : { dataDir: join(dataDir, 'pglite') });
-    await database.migrate();
   } catch (err) {
     const cause = err instanceof Error ? err.message : String(err);
     const where = config.DATABASE_URL ? 'the PostgreSQL database at DATABASE_URL' : `the embedded database in ${join(dataDir, 'pglite')}`;
     fail(`Cannot open ${where}: ${cause}`);
+  }
+  try {
+    if (config.MIGRATE_ON_START === '1') {
+      await database.migrate({ onWait: () => log.info('another instance is migrating the database; waiting for it') });
+    } else {
+      const state = await database.migrationState();
+      if (state.unknown === 0 && state.pending.length > 0) {
+        fail(`The database lacks migrations ${state.pending.join(', ')}: run \`npm run db:migrate\` first (MIGRATE_ON_START=0).`);
+      }
+      if (state.unknown > 0) await database.migrate(); // refuses with the reason
+    }
+  } catch (err) {
+    if (err instanceof DatabaseNewerError) fail(err.message);
+    fail(`Cannot migrate the database: ${err instanceof Error ? err.message : String(err)}`);
   }
 
   // The demo data only where asked for: by default on the embedded database, never by default on PostgreSQL.
