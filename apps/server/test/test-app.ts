@@ -61,6 +61,10 @@ export async function createTestApp(
     searchRateLimit?: number;
     demoInstall?: boolean;
     logStream?: { write(line: string): void };
+    /** 'production': the in-memory copies load at start and follow the database, as in a running server. */
+    nodeEnv?: 'test' | 'production';
+    /** METRICS_TOKEN of the app. */
+    metricsToken?: string;
     /** Another test app's database: two instances on one database (closing this app leaves it open). */
     shareDatabaseOf?: TestApp;
   } = {},
@@ -75,10 +79,11 @@ export async function createTestApp(
   const app = await buildApp({
     db: database.db,
     dbKind: database.kind,
+    dbStats: database.stats,
     tokens: createTokenService('test-secret-test-secret-test-secret-0123456789'),
     mailer: createMailer({ from: 'test@shop.local', db: database.db }),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : undefined,
-    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl, RATE_LIMIT_PREFIX: options.redisPrefix ?? `test-${randomBytes(6).toString('hex')}:`, SEARCH_RATE_LIMIT: options.searchRateLimit, DEMO_INSTALL: options.demoInstall },
+    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: options.nodeEnv ?? 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl, RATE_LIMIT_PREFIX: options.redisPrefix ?? `test-${randomBytes(6).toString('hex')}:`, SEARCH_RATE_LIMIT: options.searchRateLimit, DEMO_INSTALL: options.demoInstall, METRICS_TOKEN: options.metricsToken },
   });
   await app.ready();
   return {
