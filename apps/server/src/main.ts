@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, isDemoInstall, parseConfig, productionProblem } from './config.ts';
 import { type Database, DatabaseNewerError, openDatabase } from './db/client.ts';
 import { startEmbeddedMaintenance } from './db/maintenance.ts';
+import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { countDemoAccounts, isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 
 const started = performance.now();
-const log = pino({
-  level: process.env.LOG_LEVEL ?? 'info',
-  // Never log credentials or tokens, whatever a future log line passes in.
-  redact: { paths: ['req.headers.authorization', '*.password', '*.newPassword', '*.token', '*.reset_code'], censor: '[redacted]' },
+// The process's one logger (lib/logger.ts: one list of secrets never logged): JSON lines in
+// production, readable ones in development. Before the configuration is parsed, its raw values.
+const log = createLogger({
+  level: /^(fatal|error|warn|info|debug|trace|silent)$/.test(process.env.LOG_LEVEL ?? '') ? (process.env.LOG_LEVEL as string) : 'info',
+  pretty: (process.env.NODE_ENV ?? 'development') === 'development',
 });
 
 function fail(message: string): never {
@@ -91,10 +92,11 @@ async function main() {
   const app = await buildApp({
     db: database.db,
     dbKind: database.kind,
+    dbStats: database.stats,
     tokens: createTokenService(loadSecret(dataDir, config.JWT_SECRET)),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log, logText: demoInstall }),
     config: { ...config, DATA_DIR: dataDir, DEMO_INSTALL: demoInstall },
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    loggerInstance: log,
   });
 
   let closing = false;
