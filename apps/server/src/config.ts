@@ -22,6 +22,8 @@ const ConfigSchema = z.object({
   MAIL_OUTBOX: z.enum(['0', '1']).default('0'),
   /** 1: every start applies pending migrations (instances take turns); 0: only `npm run db:migrate` does, and a start on an older database refuses. */
   MIGRATE_ON_START: z.enum(['0', '1']).default('1'),
+  /** /metrics (Prometheus) answers only a request with `Authorization: Bearer <this>`; unset, /metrics is not served. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Number of proxies in front of the server whose X-Forwarded-For is trusted (0: none). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),

@@ -19,9 +19,42 @@ export interface MigrateOptions {
   onWait?: () => void;
 }
 
+/** What /metrics reports of the database (lib/metrics.ts). */
+export interface DbStats {
+  /** PostgreSQL's connection pool now, or null on the embedded database. */
+  pool(): { total: number; idle: number; waiting: number; max: number } | null;
+  /** Told every statement's duration in seconds (statements outside transactions on the embedded database). */
+  queryObservers: Set<(seconds: number) => void>;
+}
+
+function timed<F extends (...args: never[]) => unknown>(run: F, observers: Set<(seconds: number) => void>): F {
+  return function (this: unknown, ...args: never[]) {
+    if (observers.size === 0) return run.apply(this, args);
+    const started = performance.now();
+    const done = () => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const observe of observers) observe(seconds);
+    };
+    // node-postgres' pool calls its clients with a callback; drizzle awaits a promise.
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (...a: unknown[]) => unknown;
+      args[last] = ((...a: unknown[]) => {
+        done();
+        return callback(...a);
+      }) as never;
+      return run.apply(this, args);
+    }
+    const result = run.apply(this, args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(done, done);
+    return result;
+  } as F;
+}
+
 export interface Database {
   db: Db;
   kind: DbKind;
+  stats: DbStats;
   /** Applies the committed migrations; refuses a database migrated by newer code (DatabaseNewerError). */
   migrate(options?: MigrateOptions): Promise<void>;
   /** Where the database stands against this code's migrations (nothing is changed). */
@@ -96,8 +129,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // An idle client that loses its server (PostgreSQL restarted) must not crash the process.
     pool.on('error', () => {});
+    const queryObservers = new Set<(seconds: number) => void>();
     pool.on('connect', (client) => {
       client.query(SESSION_SETTINGS).catch(() => {});
+      client.query = timed(client.query, queryObservers);
     });
     const client = await pool.connect();
     client.release();
@@ -105,6 +140,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      stats: { pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize ?? 20 }), queryObservers },
       async migrate(migrateOptions = {}) {
         const conn = await pool.connect();
         try {
@@ -128,10 +164,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
   await client.exec(SESSION_SETTINGS);
+  const queryObservers = new Set<(seconds: number) => void>();
+  client.query = timed(client.query, queryObservers);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    stats: { pool: () => null, queryObservers },
     async migrate() {
       refuseNewer(await readMigrationState((text) => client.query(text)));
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
