@@ -24,7 +24,7 @@ import { HttpError } from './lib/http-error.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { buildIndexPages, indexPageFor, isStaffPage } from './lib/page-preload.ts';
-import type { Mailer } from './lib/mailer.ts';
+import { type Mailer, outboxWaiting } from './lib/mailer.ts';
 import { registerMetrics } from './lib/metrics.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
@@ -169,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(500).send(ourFault(request, 'Something went wrong on our side. Please try again.'));
   });
 
-  registerMetrics(app, { token: deps.config.METRICS_TOKEN, dbStats: deps.dbStats, processMetrics: deps.config.NODE_ENV !== 'test' });
+  registerMetrics(app, { token: deps.config.METRICS_TOKEN, dbStats: deps.dbStats, outboxWaiting: () => outboxWaiting(deps.db), processMetrics: deps.config.NODE_ENV !== 'test' });
   await registerModules(app, deps);
 
   const webDist = deps.config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist');

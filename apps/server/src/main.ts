@@ -89,12 +89,13 @@ async function main() {
     log.warn({ cause: err instanceof Error ? err.message : String(err) }, 'embedded database maintenance failed'),
   );
 
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log, logText: demoInstall });
   const app = await buildApp({
     db: database.db,
     dbKind: database.kind,
     dbStats: database.stats,
     tokens: createTokenService(loadSecret(dataDir, config.JWT_SECRET)),
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log, logText: demoInstall }),
+    mailer,
     config: { ...config, DATA_DIR: dataDir, DEMO_INSTALL: demoInstall },
     loggerInstance: log,
   });
@@ -108,6 +109,7 @@ async function main() {
     force.unref();
     stopMaintenance();
     await app.close();
+    await mailer.close();
     await database.close();
     process.exit(0);
   };
@@ -115,6 +117,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Mail waiting in the outbox (from before a restart, or tried again after a failure) goes out.
+  mailer.start();
   log.info({ ms: Math.round(performance.now() - started), database: database.kind }, `ready on http://localhost:${config.PORT}`);
 }
 
