@@ -18,6 +18,7 @@ import {
 import type { Config } from './config.ts';
 import type { Db, DbKind, DbStats } from './db/client.ts';
 import { registerBodyBounds } from './lib/body-bounds.ts';
+import type { FileStore } from './lib/file-store.ts';
 import { registerHelmet } from './lib/helmet.ts';
 import { createLogger } from './lib/logger.ts';
 import { HttpError } from './lib/http-error.ts';
@@ -43,6 +44,8 @@ export interface AppDeps {
     /** /metrics is served to this bearer token (lib/metrics.ts); unset, not at all. */
     METRICS_TOKEN?: string;
   };
+  /** Where uploaded files live (lib/file-store.ts); unset, DATA_DIR/uploads. */
+  files?: FileStore;
   /** The database's pool and statement times, for /metrics. */
   dbStats?: DbStats;
   /** Options of a logger made here (tests: `{ level, stream }`), or none. */

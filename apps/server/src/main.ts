@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, isDemoInstall, parseConfig, productionProblem } from './config.ts';
 import { type Database, DatabaseNewerError, openDatabase } from './db/client.ts';
 import { startEmbeddedMaintenance } from './db/maintenance.ts';
+import { fileStoreOf } from './lib/file-store.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createTokenService } from './lib/tokens.ts';
@@ -90,7 +91,9 @@ async function main() {
   );
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log, logText: demoInstall });
+  const files = fileStoreOf(config, join(dataDir, 'uploads'));
   const app = await buildApp({
+    files,
     db: database.db,
     dbKind: database.kind,
     dbStats: database.stats,

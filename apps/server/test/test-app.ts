@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import type { FileStore } from '../src/lib/file-store.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 
@@ -63,6 +64,8 @@ export async function createTestApp(
     logStream?: { write(line: string): void };
     /** 'production': the in-memory copies load at start and follow the database, as in a running server. */
     nodeEnv?: 'test' | 'production';
+    /** Where uploaded files live (default: the test's DATA_DIR/uploads). */
+    files?: FileStore;
     /** METRICS_TOKEN of the app. */
     metricsToken?: string;
     /** Another test app's database: two instances on one database (closing this app leaves it open). */
@@ -80,6 +83,7 @@ export async function createTestApp(
     db: database.db,
     dbKind: database.kind,
     dbStats: database.stats,
+    files: options.files,
     tokens: createTokenService('test-secret-test-secret-test-secret-0123456789'),
     mailer: createMailer({ from: 'test@shop.local', db: database.db }),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : undefined,
