@@ -1,13 +1,8 @@
-// npm start: build the web app if needed, then run the server (API and web app on one port).
-import { spawn } from 'node:child_process';
+// npm start: build the web app if needed, then run the server (API and web app on one port), with the
+// settings of `.env` when present (scripts/with-env.mjs).
 import { ensureWebBuild } from './web-build.mjs';
+import { runWithEnv } from './with-env.mjs';
 
-ensureWebBuild();
-const root = new URL('..', import.meta.url).pathname;
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// WEB_DIST names a web build made elsewhere: nothing to build here.
+if (!process.env.WEB_DIST) ensureWebBuild();
+runWithEnv('apps/server/src/main.ts');

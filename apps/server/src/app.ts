@@ -5,7 +5,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -15,14 +16,17 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Db, DbKind } from './db/client.ts';
+import type { Db, DbKind, DbStats } from './db/client.ts';
 import { registerBodyBounds } from './lib/body-bounds.ts';
+import type { FileStore } from './lib/file-store.ts';
 import { registerHelmet } from './lib/helmet.ts';
+import { createLogger } from './lib/logger.ts';
 import { HttpError } from './lib/http-error.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { buildIndexPages, indexPageFor, isStaffPage } from './lib/page-preload.ts';
-import type { Mailer } from './lib/mailer.ts';
+import { type Mailer, outboxWaiting } from './lib/mailer.ts';
+import { registerMetrics } from './lib/metrics.ts';
 import type { TokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
 
@@ -37,9 +41,21 @@ export interface AppDeps {
     RATE_LIMIT_PREFIX?: string;
     /** The embedded database's demo install (docs/decisions/007-demo-and-operator-installs.md): the API documentation UI is served. */
     DEMO_INSTALL?: boolean;
+    /** /metrics is served to this bearer token (lib/metrics.ts); unset, not at all. */
+    METRICS_TOKEN?: string;
   };
+  /** Where uploaded files live (lib/file-store.ts); unset, DATA_DIR/uploads. */
+  files?: FileStore;
+  /** The database's pool and statement times, for /metrics. */
+  dbStats?: DbStats;
+  /** Options of a logger made here (tests: `{ level, stream }`), or none. */
   logger?: FastifyServerOptions['logger'];
+  /** The process's one logger (main.ts, lib/logger.ts); wins over `logger`. */
+  loggerInstance?: FastifyBaseLogger;
 }
+
+/** A request id a trusted proxy may hand on (X-Request-Id); anything else gets a new one. */
+const FORWARDED_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
 export interface RouteEntry {
   method: string;
@@ -57,8 +73,18 @@ declare module 'fastify' {
 const BODY_LIMIT = 1024 * 1024; // 1 MiB; registration with documents raises its own limit.
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const logged = deps.logger && typeof deps.logger === 'object' ? (deps.logger as { level?: string; stream?: { write(line: string): void } }) : null;
+  const loggerInstance = deps.loggerInstance ?? (logged ? createLogger({ level: logged.level ?? 'info' }, logged.stream) : undefined);
   const app = Fastify({
-    logger: (deps.logger ?? false) as boolean,
+    ...(loggerInstance ? { loggerInstance } : { logger: Boolean(deps.logger) }),
+    // Every request's log lines carry its id (reqId); the answer carries it as X-Request-Id, and an
+    // error on our side names it, so a buyer's complaint can be found in the log. Behind a trusted
+    // proxy, the proxy's id is kept.
+    requestIdLogLabel: 'reqId',
+    genReqId: (req) => {
+      const forwarded = req.headers['x-request-id'];
+      return deps.config.TRUST_PROXY > 0 && typeof forwarded === 'string' && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
+    },
     bodyLimit: BODY_LIMIT,
     // X-Forwarded-For is believed only behind TRUST_PROXY proxies. Fastify 5 ignores a bare hop count
     // (it fails closed), so the count is given as proxy-addr's trust function: the socket peer and the
@@ -80,6 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   app.decorate('routeList', routeList);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   // Slow clients are cut off: a request's headers must arrive within 10 s.
   app.server.headersTimeout = 10_000;
 
@@ -105,8 +134,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.config.DEMO_INSTALL) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   else app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
+  // An error on our side names the request (its log lines carry the same id).
+  const ourFault = (request: { id: string }, message: string) => ({ error: `${message} Reference: ${request.id}.`, requestId: request.id });
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });
+    if (error instanceof HttpError) {
+      if (error.statusCode >= 500) {
+        request.log.error({ err: { message: error.message } }, 'request failed');
+        return reply.status(error.statusCode).send(ourFault(request, error.message));
+      }
+      return reply.status(error.statusCode).send({ error: error.message });
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const where = first?.instancePath ? first.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
@@ -116,7 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: { message: error.message, code: error.code } }, 'response did not match its schema');
-      return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+      return reply.status(500).send(ourFault(request, 'Something went wrong on our side. Please try again.'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -132,9 +169,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return reply.status(status).send({ error: message });
     }
     request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'request failed');
-    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+    return reply.status(500).send(ourFault(request, 'Something went wrong on our side. Please try again.'));
   });
 
+  registerMetrics(app, { token: deps.config.METRICS_TOKEN, dbStats: deps.dbStats, outboxWaiting: () => outboxWaiting(deps.db), processMetrics: deps.config.NODE_ENV !== 'test' });
   await registerModules(app, deps);
 
   const webDist = deps.config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist');

@@ -20,6 +20,22 @@ const ConfigSchema = z.object({
   SEED: z.enum(['demo', 'none']).optional(),
   /** On PostgreSQL without SMTP_URL: 1 keeps mail in the outbox table instead of refusing to start. */
   MAIL_OUTBOX: z.enum(['0', '1']).default('0'),
+  /** 1: every start applies pending migrations (instances take turns); 0: only `npm run db:migrate` does, and a start on an older database refuses. */
+  MIGRATE_ON_START: z.enum(['0', '1']).default('1'),
+  /** Where uploaded files live: `local` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket every instance shares). */
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_PREFIX: z.string().default('uploads/'),
+  S3_REGION: z.string().default('us-east-1'),
+  /** An S3-compatible service's URL (MinIO, R2, Spaces ...); unset: AWS S3. */
+  S3_ENDPOINT: z.string().url('must be a URL').optional(),
+  /** 1: endpoint/bucket/key addresses (most S3-compatible services). */
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
+  /** Unset: the AWS SDK's own chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** /metrics (Prometheus) answers only a request with `Authorization: Bearer <this>`; unset, /metrics is not served. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Number of proxies in front of the server whose X-Forwarded-For is trusted (0: none). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
@@ -30,6 +46,9 @@ const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** Every setting the server reads (.env.example and README's table list each one; config.test.ts checks). */
+export const configKeys = Object.keys(ConfigSchema.shape);
+
 /**
  * The one notion behind the production defaults (docs/decisions/007-demo-and-operator-installs.md): the embedded database is a
  * newcomer's demo install (demo data, reset codes in the log, API documentation UI); PostgreSQL
@@ -39,6 +58,7 @@ export const isDemoInstall = (config: Pick<Config, 'DATABASE_URL'>) => !config.D
 
 /** Why this configuration may not start, or null. */
 export function productionProblem(config: Config): string | null {
+  if (config.FILE_STORAGE === 's3' && !config.S3_BUCKET) return 'S3_BUCKET is required with FILE_STORAGE=s3.';
   if (isDemoInstall(config) || config.SMTP_URL || config.MAIL_OUTBOX === '1') return null;
   return 'SMTP_URL is required with DATABASE_URL: reset and sign-up codes must reach their owners by mail. Set MAIL_OUTBOX=1 to keep mail in the outbox table instead (it is never written to the log).';
 }

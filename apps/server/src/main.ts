@@ -1,20 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, isDemoInstall, parseConfig, productionProblem } from './config.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import { type Database, DatabaseNewerError, openDatabase } from './db/client.ts';
 import { startEmbeddedMaintenance } from './db/maintenance.ts';
+import { fileStoreOf } from './lib/file-store.ts';
+import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createTokenService } from './lib/tokens.ts';
 import { countDemoAccounts, isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 
 const started = performance.now();
-const log = pino({
-  level: process.env.LOG_LEVEL ?? 'info',
-  // Never log credentials or tokens, whatever a future log line passes in.
-  redact: { paths: ['req.headers.authorization', '*.password', '*.newPassword', '*.token', '*.reset_code'], censor: '[redacted]' },
+// The process's one logger (lib/logger.ts: one list of secrets never logged): JSON lines in
+// production, readable ones in development. Before the configuration is parsed, its raw values.
+const log = createLogger({
+  level: /^(fatal|error|warn|info|debug|trace|silent)$/.test(process.env.LOG_LEVEL ?? '') ? (process.env.LOG_LEVEL as string) : 'info',
+  pretty: (process.env.NODE_ENV ?? 'development') === 'development',
 });
 
 function fail(message: string): never {
@@ -49,11 +51,24 @@ async function main() {
   let database: Database;
   try {
     database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE } : { dataDir: join(dataDir, 'pglite') });
-    await database.migrate();
   } catch (err) {
     const cause = err instanceof Error ? err.message : String(err);
     const where = config.DATABASE_URL ? 'the PostgreSQL database at DATABASE_URL' : `the embedded database in ${join(dataDir, 'pglite')}`;
     fail(`Cannot open ${where}: ${cause}`);
+  }
+  try {
+    if (config.MIGRATE_ON_START === '1') {
+      await database.migrate({ onWait: () => log.info('another instance is migrating the database; waiting for it') });
+    } else {
+      const state = await database.migrationState();
+      if (state.unknown === 0 && state.pending.length > 0) {
+        fail(`The database lacks migrations ${state.pending.join(', ')}: run \`npm run db:migrate\` first (MIGRATE_ON_START=0).`);
+      }
+      if (state.unknown > 0) await database.migrate(); // refuses with the reason
+    }
+  } catch (err) {
+    if (err instanceof DatabaseNewerError) fail(err.message);
+    fail(`Cannot migrate the database: ${err instanceof Error ? err.message : String(err)}`);
   }
 
   // The demo data only where asked for: by default on the embedded database, never by default on PostgreSQL.
@@ -75,13 +90,17 @@ async function main() {
     log.warn({ cause: err instanceof Error ? err.message : String(err) }, 'embedded database maintenance failed'),
   );
 
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log, logText: demoInstall });
+  const files = fileStoreOf(config, join(dataDir, 'uploads'));
   const app = await buildApp({
+    files,
     db: database.db,
     dbKind: database.kind,
+    dbStats: database.stats,
     tokens: createTokenService(loadSecret(dataDir, config.JWT_SECRET)),
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log, logText: demoInstall }),
+    mailer,
     config: { ...config, DATA_DIR: dataDir, DEMO_INSTALL: demoInstall },
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization'] },
+    loggerInstance: log,
   });
 
   let closing = false;
@@ -93,6 +112,7 @@ async function main() {
     force.unref();
     stopMaintenance();
     await app.close();
+    await mailer.close();
     await database.close();
     process.exit(0);
   };
@@ -100,6 +120,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Mail waiting in the outbox (from before a restart, or tried again after a failure) goes out.
+  mailer.start();
   log.info({ ms: Math.round(performance.now() - started), database: database.kind }, `ready on http://localhost:${config.PORT}`);
 }
 

@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
+import type { FileStore } from '../src/lib/file-store.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 
@@ -61,6 +62,12 @@ export async function createTestApp(
     searchRateLimit?: number;
     demoInstall?: boolean;
     logStream?: { write(line: string): void };
+    /** 'production': the in-memory copies load at start and follow the database, as in a running server. */
+    nodeEnv?: 'test' | 'production';
+    /** Where uploaded files live (default: the test's DATA_DIR/uploads). */
+    files?: FileStore;
+    /** METRICS_TOKEN of the app. */
+    metricsToken?: string;
     /** Another test app's database: two instances on one database (closing this app leaves it open). */
     shareDatabaseOf?: TestApp;
   } = {},
@@ -75,10 +82,12 @@ export async function createTestApp(
   const app = await buildApp({
     db: database.db,
     dbKind: database.kind,
+    dbStats: database.stats,
+    files: options.files,
     tokens: createTokenService('test-secret-test-secret-test-secret-0123456789'),
     mailer: createMailer({ from: 'test@shop.local', db: database.db }),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : undefined,
-    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl, RATE_LIMIT_PREFIX: options.redisPrefix ?? `test-${randomBytes(6).toString('hex')}:`, SEARCH_RATE_LIMIT: options.searchRateLimit, DEMO_INSTALL: options.demoInstall },
+    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: options.nodeEnv ?? 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl, RATE_LIMIT_PREFIX: options.redisPrefix ?? `test-${randomBytes(6).toString('hex')}:`, SEARCH_RATE_LIMIT: options.searchRateLimit, DEMO_INSTALL: options.demoInstall, METRICS_TOKEN: options.metricsToken },
   });
   await app.ready();
   return {

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -14,10 +14,51 @@ import { type Schema, schema } from './schema.ts';
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbKind = 'pglite' | 'postgres';
 
+export interface MigrateOptions {
+  /** Called when another instance holds the migration lock and this one waits for it (PostgreSQL). */
+  onWait?: () => void;
+}
+
+/** What /metrics reports of the database (lib/metrics.ts). */
+export interface DbStats {
+  /** PostgreSQL's connection pool now, or null on the embedded database. */
+  pool(): { total: number; idle: number; waiting: number; max: number } | null;
+  /** Told every statement's duration in seconds (statements outside transactions on the embedded database). */
+  queryObservers: Set<(seconds: number) => void>;
+}
+
+function timed<F extends (...args: never[]) => unknown>(run: F, observers: Set<(seconds: number) => void>): F {
+  return function (this: unknown, ...args: never[]) {
+    if (observers.size === 0) return run.apply(this, args);
+    const started = performance.now();
+    const done = () => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const observe of observers) observe(seconds);
+    };
+    // node-postgres' pool calls its clients with a callback; drizzle awaits a promise.
+    const last = args.length - 1;
+    if (typeof args[last] === 'function') {
+      const callback = args[last] as (...a: unknown[]) => unknown;
+      args[last] = ((...a: unknown[]) => {
+        done();
+        return callback(...a);
+      }) as never;
+      return run.apply(this, args);
+    }
+    const result = run.apply(this, args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(done, done);
+    return result;
+  } as F;
+}
+
 export interface Database {
   db: Db;
   kind: DbKind;
-  migrate(): Promise<void>;
+  stats: DbStats;
+  /** Applies the committed migrations; refuses a database migrated by newer code (DatabaseNewerError). */
+  migrate(options?: MigrateOptions): Promise<void>;
+  /** Where the database stands against this code's migrations (nothing is changed). */
+  migrationState(): Promise<MigrationState>;
   close(): Promise<void>;
 }
 
@@ -38,7 +79,49 @@ const SESSION_SETTINGS = 'set random_page_cost = 1.1';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any fixed number: several instances starting at once take turns to migrate.
-const MIGRATION_LOCK = 4_277_001;
+export const MIGRATION_LOCK = 4_277_001;
+
+interface JournalEntry {
+  idx: number;
+  when: number;
+  tag: string;
+}
+/** This code's migrations, in order (drizzle's journal; drizzle records each one's `when` as created_at). */
+export const codeMigrations: JournalEntry[] = (
+  JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: JournalEntry[] }
+).entries;
+
+export interface MigrationState {
+  /** Migrations of this code not yet applied to the database. */
+  pending: string[];
+  /** Migrations the database has that this code does not know (it was migrated by a newer version). */
+  unknown: number;
+}
+
+/** The database was migrated by a newer version of the code: starting older code on it could corrupt it. */
+export class DatabaseNewerError extends Error {}
+
+type RunQuery = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
+
+async function readMigrationState(query: RunQuery): Promise<MigrationState> {
+  const exists = await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  const applied = exists.rows[0]?.present ? (await query('select created_at from drizzle.__drizzle_migrations')).rows.map((r) => Number(r.created_at)) : [];
+  const latestApplied = Math.max(0, ...applied);
+  const known = new Set(codeMigrations.map((m) => m.when));
+  return {
+    // drizzle applies every migration newer than the latest applied one.
+    pending: codeMigrations.filter((m) => m.when > latestApplied).map((m) => m.tag),
+    unknown: applied.filter((when) => !known.has(when)).length,
+  };
+}
+
+function refuseNewer(state: MigrationState) {
+  if (state.unknown === 0) return;
+  const last = codeMigrations.at(-1)?.tag ?? 'none';
+  throw new DatabaseNewerError(
+    `The database has ${state.unknown} migration(s) this version of the shop does not know (its latest is ${last}): it was upgraded by a newer version. Start that version, or restore a backup taken before the upgrade.`,
+  );
+}
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (q: string) => options.onQuery?.(q) } : false;
@@ -46,8 +129,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // An idle client that loses its server (PostgreSQL restarted) must not crash the process.
     pool.on('error', () => {});
+    const queryObservers = new Set<(seconds: number) => void>();
     pool.on('connect', (client) => {
       client.query(SESSION_SETTINGS).catch(() => {});
+      client.query = timed(client.query, queryObservers);
     });
     const client = await pool.connect();
     client.release();
@@ -55,27 +140,42 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      async migrate() {
+      stats: { pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize ?? 20 }), queryObservers },
+      async migrate(migrateOptions = {}) {
         const conn = await pool.connect();
         try {
-          await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          // One instance migrates; the others wait here, then find nothing left to do.
+          const got = await conn.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [MIGRATION_LOCK]);
+          if (!got.rows[0]?.locked) {
+            migrateOptions.onWait?.();
+            await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          }
+          refuseNewer(await readMigrationState((text) => conn.query(text)));
           await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
         } finally {
           await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
           conn.release();
         }
       },
+      migrationState: () => readMigrationState((text) => pool.query(text)),
       close: () => pool.end(),
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
   await client.exec(SESSION_SETTINGS);
+  const queryObservers = new Set<(seconds: number) => void>();
+  client.query = timed(client.query, queryObservers);
   const db = drizzlePglite(client, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    stats: { pool: () => null, queryObservers },
+    async migrate() {
+      refuseNewer(await readMigrationState((text) => client.query(text)));
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    migrationState: () => readMigrationState((text) => client.query(text)),
     close: () => client.close(),
   };
 }

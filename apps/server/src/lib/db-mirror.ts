@@ -108,6 +108,22 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
   };
 }
 
+/** One in-memory copy as readiness and /metrics see it. */
+export interface CopyState {
+  name: string;
+  /** Its first load is done (until then the instance answers from SQL, slower). */
+  loaded: boolean;
+  lastLoadAt: number | null;
+  lastLoadMs: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The instance's in-memory copies (decorated by the health module). */
+    copies: CopyState[];
+  }
+}
+
 /**
  * How the server runs a copy: tests check the counters before every use (they read their own
  * writes); a running server once a second, loads at start and logs each load. Spread the
@@ -115,9 +131,16 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
  */
 export function serverMirror(app: FastifyInstance, isTest: boolean, name: string) {
   const log = app.log;
+  // Readiness waits for every copy's first load; metrics report each load (tests load on demand: ready).
+  const state: CopyState = { name, loaded: isTest, lastLoadAt: null, lastLoadMs: null };
+  if (app.hasDecorator('copies')) app.copies.push(state);
   return {
     maxStaleMs: isTest ? 0 : 1_000,
     onLoad: (info: object) => {
+      const ms = (info as { ms?: unknown }).ms;
+      state.loaded = true;
+      state.lastLoadAt = Date.now();
+      state.lastLoadMs = typeof ms === 'number' ? ms : null;
       if (!isTest) log.info(info, `${name} loaded`);
     },
     /** Loads at start (not in tests); until then, and if that fails until the next check, callers use SQL. */

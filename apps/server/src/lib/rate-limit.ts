@@ -130,9 +130,20 @@ class MemoryStore implements PluginStore {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Redis of REDIS_URL, or null. */
+    redis: Redis | null;
+  }
+}
+
 export async function registerRateLimits(app: FastifyInstance, config: RateLimitConfig): Promise<void> {
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  // ioredis reconnects by itself; an outage is reported by readiness and by the requests that need it.
+  redis?.on('error', (err: Error) => app.log.warn({ err: { message: err.message } }, 'Redis connection failed'));
+  // Readiness asks it too (modules/health).
+  app.decorate('redis', redis ?? null);
   await app.register(fastifyRateLimit, {
     // No limit on every route: each route takes the limits it names, where it knows their subject.
     global: false,

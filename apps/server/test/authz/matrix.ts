@@ -67,6 +67,8 @@ async function freshSession(w: World, actor: Actor): Promise<Record<string, stri
 
 export const ROWS: Row[] = [
   { route: 'GET /api/health', case: 'health', expect: all(200), request: get('/api/health') },
+  { route: 'GET /api/health/live', case: 'liveness', expect: all(200), request: get('/api/health/live') },
+  { route: 'GET /api/health/ready', case: 'readiness', expect: all(200), request: get('/api/health/ready') },
   { route: 'POST /api/auth/login', case: 'guest session', expect: all(200), request: () => ({ method: 'POST', url: '/api/auth/login', payload: { step: 'Guest' } }) },
   {
     route: 'POST /api/auth/login',

@@ -96,8 +96,10 @@ them as every caller and checks that a guest sees no customer-specific price and
   (README "Rate limits"); X-Forwarded-For is believed only with \`TRUST_PROXY\`.
 - Browser: Content-Security-Policy without inline scripts, \`frame-ancestors 'none'\`, nosniff, no CORS,
   no source maps in production.
-- Secrets (password hashes, reset codes, tokens) are never in a response; the log redacts authorization
-  headers and password fields. Only the embedded demo install logs a mail's text (a reset code, issue 4);
+- Secrets (password hashes, reset codes, tokens) are never in a response; the log redacts, at any depth,
+  every field named in the server's one list of secrets (\`lib/logger.ts\`: authorization, cookies,
+  passwords and hashes, tokens, reset and recovery codes, TOTP secrets), which the audit log uses too.
+  \`/metrics\` answers only the operator's \`METRICS_TOKEN\` (404 without the setting). Only the embedded demo install logs a mail's text (a reset code, issue 4);
   on PostgreSQL the server needs SMTP_URL or MAIL_OUTBOX=1 and never logs a code.
 
 ## Sign-in, reset and limits (issue 14)

@@ -32,14 +32,31 @@ export const resetCodes = pgTable('reset_codes', {
   createdAt: createdAt(),
 }, (t) => [index('reset_codes_user_idx').on(t.businessUserId)]);
 
-/** Mail that could not be sent through SMTP_URL (or SMTP_URL unset): kept here and logged. */
+/**
+ * Every mail (issue 20): written here first, then sent from here. With SMTP_URL a row is `pending`
+ * until a worker of some instance claims it (FOR UPDATE SKIP LOCKED and a lease, so two instances
+ * never send one mail both), sends it and marks it `sent`; a failed try is tried again with backoff,
+ * and after the last try the row stays as `failed` for the operator. Without SMTP_URL the row is
+ * `kept` (the operator reads it; rows from before migration 0017 are kept too).
+ */
 export const outbox = pgTable('outbox', {
   id: serial('id').primaryKey(),
   recipient: text('recipient').notNull(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
   createdAt: createdAt(),
-}, (t) => [index('outbox_recipient_idx').on(t.recipient)]);
+  status: text('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** A worker holds the row until then (it is sending it). */
+  claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+  lastError: text('last_error'),
+}, (t) => [
+  index('outbox_recipient_idx').on(t.recipient),
+  index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  check('outbox_status_ck', sql`${t.status} in ('pending', 'sent', 'failed', 'kept')`),
+]);
 
 /**
  * A signed-in session of a registered user (issue 14). Its random id travels in every access token

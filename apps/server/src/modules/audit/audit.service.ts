@@ -1,3 +1,4 @@
+import { redactSecrets } from '../../lib/logger.ts';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/staff.ts';
 
@@ -18,17 +19,9 @@ export interface AuditInput {
   after: unknown;
 }
 
-// Values that must never be copied into the log, whatever record they come from.
-const SECRET_KEY = /password|secret|token|hash|recovery/i;
-
-function redact(value: unknown, depth = 0): unknown {
-  if (value === undefined) return null;
-  if (value === null || typeof value !== 'object' || depth > 8) return value;
-  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? '[redacted]' : redact(v, depth + 1);
-  return out;
-}
+// Values that must never be copied into the log, whatever record they come from: the server's one
+// list of secrets (lib/logger.ts).
+const redact = (value: unknown) => (value === undefined ? null : redactSecrets(value));
 
 /**
  * Appends one audit entry. Pass the transaction the write runs in, so the entry exists exactly when

@@ -45,11 +45,11 @@ export async function registerRoutes(app: FastifyInstance, deps: AppDeps, limite
       const body = request.body;
       if (body.step === 2) {
         const auth = requireSession(request);
-        const count = await addDocuments(deps.db, deps.config.DATA_DIR, auth, body.business_id, body.business_users[0] ?? {});
+        const count = await addDocuments(deps.db, deps.files ?? deps.config.DATA_DIR, auth, body.business_id, body.business_users[0] ?? {});
         return { data: { result: { id: body.business_id, documents: count }, ...(await session(auth.userId, auth.sid)), message: 'Documents uploaded.' } };
       }
       await limiter.take(LIMITS.registerClient, clientOf(request), reply);
-      const created = await registerBusiness(deps.db, deps.config.DATA_DIR, body);
+      const created = await registerBusiness(deps.db, deps.files ?? deps.config.DATA_DIR, body);
       const out = await session(created.userId);
       // SPEC 9: sign-up sends an OTP to the email; here it lets the Owner choose a password. This
       // browser is the code's requester, so a stranger's guesses cannot close the code to it.

@@ -8,7 +8,7 @@ import { businesses, businessUsers } from '../../db/schema/business.ts';
 import { areas, businessTypes, cities } from '../../db/schema/places.ts';
 import { badRequest, conflict, forbidden } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { prepareDocuments, storeDocuments } from '../uploads/uploads.service.ts';
+import { type FilesAt, prepareDocuments, storeDocuments } from '../uploads/uploads.service.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in or reset your password.';
 
@@ -73,7 +73,7 @@ function checkStep1(input: RegisterStep1) {
  * Creates the business and its Owner in one transaction, with any documents. Whatever the body
  * says, the registrant is the Owner of a new Cash business with no credit and no spending limit.
  */
-export async function registerBusiness(db: Db, dataDir: string, input: RegisterStep1) {
+export async function registerBusiness(db: Db, dataDir: FilesAt, input: RegisterStep1) {
   const u = checkStep1(input);
   const email = u.email.trim().toLowerCase();
   const [taken] = await db.select({ id: businessUsers.id }).from(businessUsers).where(eq(businessUsers.email, email)).limit(1);
@@ -133,7 +133,7 @@ export async function registerBusiness(db: Db, dataDir: string, input: RegisterS
 /** SPEC 3 document step: only the Owner of that business, signed in, may add its documents. */
 export async function addDocuments(
   db: Db,
-  dataDir: string,
+  dataDir: FilesAt,
   auth: { userId: number; type: string; businessId: number | null },
   businessId: number,
   values: Parameters<typeof prepareDocuments>[0],

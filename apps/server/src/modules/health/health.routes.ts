@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app.ts';
 import { pingDatabase } from '../../db/client.ts';
+import type { CopyState } from '../../lib/db-mirror.ts';
 import { type LoopDelayMonitor, startLoopDelayMonitor } from '../../lib/loop-delay.ts';
 
 declare module 'fastify' {
@@ -19,17 +20,69 @@ const HealthSchema = z.object({
   eventLoopDelay: z.object({ p99Ms: z.number(), maxMs: z.number(), windowSeconds: z.number().int() }),
 });
 
+const Check = z.enum(['ok', 'failed', 'not used', 'loading']);
+const ChecksSchema = z.object({ database: Check, redis: Check, copies: Check });
+
+/** A dependency that does not answer within this long counts as down. */
+const CHECK_TIMEOUT_MS = 2_000;
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const ok = (p: Promise<unknown>) =>
+  within(p, CHECK_TIMEOUT_MS).then(
+    () => 'ok' as const,
+    () => 'failed' as const,
+  );
+
 export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
   const loopDelay = startLoopDelayMonitor();
   app.decorate('loopDelay', loopDelay);
+  app.decorate('copies', [] as CopyState[]);
   app.addHook('onClose', async () => loopDelay.stop());
+  const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  app.withTypeProvider<ZodTypeProvider>().get(
+  typed.get(
     '/api/health',
     { schema: { tags: ['health'], response: { 200: z.object({ data: HealthSchema }) } } },
     async () => {
       await pingDatabase(deps.db);
       return { data: { status: 'ok' as const, database: deps.dbKind, eventLoopDelay: loopDelay.read() } };
+    },
+  );
+
+  // Liveness: the process answers. Nothing outside it is asked, so a database outage does not get every
+  // instance restarted (the orchestrator's liveness probe).
+  typed.get('/api/health/live', { schema: { tags: ['health'], response: { 200: z.object({ data: z.object({ status: z.literal('ok') }) }) } } }, async () => ({
+    data: { status: 'ok' as const },
+  }));
+
+  // Readiness: send this instance traffic only when the database and, when set, Redis answer and the
+  // in-memory copies have loaded (the load balancer's or orchestrator's readiness probe).
+  typed.get(
+    '/api/health/ready',
+    {
+      schema: {
+        tags: ['health'],
+        response: { 200: z.object({ data: z.object({ status: z.literal('ready'), checks: ChecksSchema }) }), 503: z.object({ error: z.string(), checks: ChecksSchema }) },
+      },
+    },
+    async (_request, reply) => {
+      const [database, redis] = await Promise.all([ok(pingDatabase(deps.db)), app.redis ? ok(app.redis.ping()) : Promise.resolve('not used' as const)]);
+      const copies = app.copies.every((c) => c.loaded) ? ('ok' as const) : ('loading' as const);
+      const checks = { database, redis, copies };
+      const problems = [
+        database === 'failed' && 'the database does not answer',
+        redis === 'failed' && 'Redis does not answer',
+        copies === 'loading' && `the in-memory copies are loading (${app.copies.filter((c) => !c.loaded).map((c) => c.name).join(', ')})`,
+      ].filter(Boolean);
+      if (problems.length > 0) return reply.status(503).send({ error: `Not ready: ${problems.join('; ')}.`, checks });
+      return { data: { status: 'ready' as const, checks } };
     },
   );
 }

@@ -39,7 +39,7 @@ export async function uploadsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const auth = requireRegistered(request);
-      const doc = await readDocument(deps.db, deps.config.DATA_DIR, request.params.id, auth.businessId);
+      const doc = await readDocument(deps.db, deps.files ?? deps.config.DATA_DIR, request.params.id, auth.businessId);
       if (!doc) throw notFound('Document not found');
       // The type comes from the bytes checked at upload; nosniff and a closed CSP keep it an image.
       return reply

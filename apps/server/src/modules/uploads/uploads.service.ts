@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DOCUMENT_KINDS, type DocumentKind } from '@shop/domain/auth';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema/business.ts';
+import { type FileStore, localFileStore } from '../../lib/file-store.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import { decodeImage, EXTENSION, type ImageType, MAX_REGISTRATION_BYTES } from './images.ts';
 import { toKarachiIso } from '@shop/domain/karachi-time';
@@ -30,6 +30,10 @@ export interface PreparedDocument {
 /** Outside the web root: documents are served only through GET /api/uploads/:id. */
 export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
 
+/** The file store (lib/file-store.ts), or DATA_DIR for its uploads folder. */
+export type FilesAt = FileStore | string;
+const storeOf = (at: FilesAt): FileStore => (typeof at === 'string' ? localFileStore(uploadsDir(at)) : at);
+
 /**
  * Decodes and checks every document before anything is stored, so a bad one stores nothing.
  * Empty values (Upload Later, SPEC 4) are skipped.
@@ -51,19 +55,17 @@ export function prepareDocuments(values: Partial<Record<DocumentKind, string | n
  * Writes the files and their rows inside the caller's transaction. The files are removed again
  * if anything fails, including the transaction itself (the caller calls `discard`).
  */
-export async function storeDocuments(tx: Db, dataDir: string, businessId: number, docs: PreparedDocument[]) {
-  const dir = uploadsDir(dataDir);
+export async function storeDocuments(tx: Db, at: FilesAt, businessId: number, docs: PreparedDocument[]) {
+  const store = storeOf(at);
   const written: string[] = [];
   const discard = async () => {
-    await Promise.all(written.map((f) => rm(f, { force: true })));
+    await Promise.all(written.map((f) => store.delete(f).catch(() => {})));
   };
   if (docs.length === 0) return { count: 0, discard };
   try {
-    await mkdir(dir, { recursive: true, mode: 0o700 });
     for (const d of docs) {
-      const path = join(dir, d.fileName);
-      await writeFile(path, d.bytes, { flag: 'wx', mode: 0o600 });
-      written.push(path);
+      await store.put(d.fileName, d.bytes, d.contentType);
+      written.push(d.fileName);
     }
     await tx.insert(uploads).values(
       docs.map((d) => ({ businessId, kind: d.kind, fileName: d.fileName, contentType: d.contentType, size: d.bytes.length })),
@@ -86,13 +88,13 @@ export async function listDocuments(db: Db, businessId: number) {
 }
 
 /** The document's bytes when it belongs to this business; null otherwise (no hint that it exists). */
-export async function readDocument(db: Db, dataDir: string, id: number, businessId: number) {
+export async function readDocument(db: Db, at: FilesAt, id: number, businessId: number) {
   const [row] = await db
     .select()
     .from(uploads)
     .where(and(eq(uploads.id, id), eq(uploads.businessId, businessId)))
     .limit(1);
   if (!row) return null;
-  const bytes = await readFile(join(uploadsDir(dataDir), row.fileName)).catch(() => null);
+  const bytes = await storeOf(at).get(row.fileName);
   return bytes ? { bytes, contentType: row.contentType, kind: row.kind } : null;
 }
