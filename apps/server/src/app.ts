@@ -5,7 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -14,39 +14,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import type { Db, DbKind } from './db/client.ts';
+import { type AppDeps, catalogueReadsFor, type ModuleDeps, type RouteEntry } from './app-deps.ts';
 import { registerBodyBounds } from './lib/body-bounds.ts';
 import { registerHelmet } from './lib/helmet.ts';
 import { HttpError } from './lib/http-error.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { buildIndexPages, indexPageFor, isStaffPage } from './lib/page-preload.ts';
-import type { Mailer } from './lib/mailer.ts';
-import type { TokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
-
-export interface AppDeps {
-  db: Db;
-  dbKind: DbKind;
-  tokens: TokenService;
-  mailer: Mailer;
-  config: Pick<Config, 'DATA_DIR' | 'TRUST_PROXY' | 'REDIS_URL' | 'NODE_ENV'> & {
-    WEB_DIST?: string;
-    SEARCH_RATE_LIMIT?: number;
-    RATE_LIMIT_PREFIX?: string;
-    /** The embedded database's demo install (docs/decisions/007-demo-and-operator-installs.md): the API documentation UI is served. */
-    DEMO_INSTALL?: boolean;
-  };
-  logger?: FastifyServerOptions['logger'];
-}
-
-export interface RouteEntry {
-  method: string;
-  url: string;
-  hidden: boolean;
-  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -135,7 +110,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
 
-  await registerModules(app, deps);
+  // Test settings (answers read at once, nothing warmed in the background) are decided here, not in route files.
+  const moduleDeps: ModuleDeps = { ...deps, catalogueReads: deps.catalogueReads ?? catalogueReadsFor(deps.config) };
+  await registerModules(app, moduleDeps);
 
   const webDist = deps.config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -5,17 +5,8 @@ import type { BmplSort } from '@shop/domain/bmpl-rules';
 import { toPaisa } from '@shop/domain/money';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../lib/http-error.ts';
-import {
-  type BmplContext,
-  CITY_COLUMNS,
-  categoryIndex,
-  checkBrands,
-  cityIdOf,
-  marketplaceCategory,
-  PRODUCT_COLUMNS,
-  rows,
-  toListProduct,
-} from './bmpl.service.ts';
+import { CITY_COLUMNS, PRODUCT_COLUMNS, rows, toListProduct } from './bmpl-rows.ts';
+import { type BmplContext, categoryIndex, checkBrands, cityIdOf, marketplaceCategory } from './bmpl.service.ts';
 
 // SPEC 2: Brand A-Z / Z-A sort by product name (names start with the brand), price sorts by the
 // city's list price. SPEC 9: out-of-stock items go last whatever the sort. Each order is the key of one

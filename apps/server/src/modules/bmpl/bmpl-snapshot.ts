@@ -5,7 +5,7 @@ import { BMPL_SORT_VALUES, type BmplSort } from '@shop/domain/bmpl-rules';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { sql } from 'drizzle-orm';
 import { type Db, jsonRows } from '../../db/client.ts';
-import { type CategoryIndex, toBase } from './bmpl.service.ts';
+import { type CategoryIndex, toBase } from './bmpl-rows.ts';
 
 export type Row = Record<string, unknown>;
 

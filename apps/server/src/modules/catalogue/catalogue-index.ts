@@ -6,10 +6,10 @@ import type { Db } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';
-import { type FilterSpec, type IdColumn, listingFilters } from './listing.service.ts';
+import { type FilterSpec, type IdColumn, listingFilters } from './listing-filters.ts';
 import { productJsonColumns, productsAsJson } from './pricing.service.ts';
 import { buildNameSearch, type NameSearch, rankedMatches } from './name-search.ts';
-import { searchPlan } from './search.service.ts';
+import { searchPlan } from './search-plan.ts';
 import type { VocabularySource } from './vocabulary.ts';
 
 /**
@@ -186,13 +186,16 @@ function sortedMembers(s: Snapshot, column: IdColumn, id: number, order: OrderKe
   return list;
 }
 
+/** The tables whose change counters the storefront's copy and answer cache follow. */
+export const CATALOGUE_TABLES = ['products', 'customer_prices', 'product_business_types'] as const;
+
 type Predicate = (i: number) => boolean;
 export function createCatalogueIndex(
   db: Db,
   options: { maxStaleMs: number; fullReloadMs: number; onLoad?: (info: { products: number; ms: number }) => void },
 ) {
   const mirror = createDbMirror<Snapshot>(db, {
-    tables: ['products', 'customer_prices', 'product_business_types'],
+    tables: CATALOGUE_TABLES,
     reloadOn: ['products'],
     // Every order sorted while loading, so no listing waits for a sort of 100,000 products.
     load: async () => {
