@@ -7,12 +7,26 @@ export interface PriceFields {
   customer_specific_pricing: string | null;
 }
 
-/** SPEC 9: customer-specific price if set, else sale_price when on sale, else the list price. */
+/**
+ * SPEC 9's displayed price, declared once: the first of these sources that applies (its `when` flag
+ * is set, or it has none) and is above zero; the list price when none is. Every executor is derived
+ * from this list: displayPrice below (the web, orders, the in-memory catalogue), and the SQL of
+ * sorts and price ranges (apps/server/src/modules/catalogue/listing-sql.ts), which keeps the
+ * expression of the listing indexes (migrations 0003 and 0005).
+ */
+export const DISPLAYED_PRICE_SOURCES = [
+  /** The caller's own business's locked price (a lookup: a guest has none). */
+  { field: 'customer_specific_pricing', when: null },
+  { field: 'sale_price', when: 'sale' },
+  { field: 'price', when: null },
+] as const satisfies readonly { field: 'customer_specific_pricing' | 'sale_price' | 'price'; when: 'sale' | null }[];
+
+/** SPEC 9: customer-specific price if set, else sale_price when on sale, else the list price (DISPLAYED_PRICE_SOURCES). */
 export function displayPrice(p: PriceFields): string {
-  if (p.customer_specific_pricing != null && toPaisa(p.customer_specific_pricing) > 0) {
-    return fromPaisa(toPaisa(p.customer_specific_pricing));
+  for (const source of DISPLAYED_PRICE_SOURCES) {
+    const value = p[source.field];
+    if ((source.when === null || p[source.when]) && value != null && toPaisa(value) > 0) return fromPaisa(toPaisa(value));
   }
-  if (p.sale && p.sale_price != null && toPaisa(p.sale_price) > 0) return fromPaisa(toPaisa(p.sale_price));
   return fromPaisa(toPaisa(p.price));
 }
 

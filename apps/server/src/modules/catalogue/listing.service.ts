@@ -1,17 +1,17 @@
 import type { BusinessListingQuery, ListingQuery, Product, ProductPage } from '@shop/domain/catalogue';
-import type { ListingOrder } from '@shop/domain/listing';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { needsDisplayedPrice, sortKeysOf, usesDisplayedPrice } from '@shop/domain/listing';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { businessTypes } from '../../db/schema/places.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import { displayPriceSql, priceBusinessOf, productJsonColumns, productsAsJson } from './pricing.service.ts';
+import { priceBusinessOf, productJsonColumns, productsAsJson } from './pricing.service.ts';
 import { searchSql } from './search.service.ts';
-import { type FilterSpec, listingFilters } from './listing-filters.ts';
+import { conditionSql, directionSql, displayedPriceSql, fieldSql, orderSql, parseListingConditions } from './listing-sql.ts';
 import type { VocabularySource } from './vocabulary.ts';
 
-const ID_COLUMNS = {
+const _ID_COLUMNS = {
   tier1Id: products.tier1Id,
   tier2Id: products.tier2Id,
   tier3Id: products.tier3Id,
@@ -20,46 +20,10 @@ const ID_COLUMNS = {
   id: products.id,
 } as const;
 
-function specCondition(spec: FilterSpec, businessId: number | null): SQL {
-  switch (spec.kind) {
-    case 'ids':
-      return inArray(ID_COLUMNS[spec.column], spec.ids);
-    case 'brandNames':
-      return inArray(products.brandName, spec.names);
-    case 'price':
-      return sql`${displayPriceSql(businessId)} between ${spec.min} and ${spec.max}`;
-    case 'sale':
-      return eq(products.sale, spec.value);
-  }
-}
-
-function orderBy(order: ListingOrder | undefined, businessId: number | null, rank: SQL | null): SQL[] {
-  // SPEC 2/9: out-of-stock products behind the rest, whatever the order.
-  const stockLast = sql`(${products.stock} = 0)`;
-  switch (order) {
-    case 'brand_name__ASC':
-      return [stockLast, sql`${products.brandName} collate "C" asc`, asc(products.id)];
-    case 'brand_name__DESC':
-      return [stockLast, sql`${products.brandName} collate "C" desc`, asc(products.id)];
-    case 'price__ASC':
-      return [stockLast, sql`${displayPriceSql(businessId)} asc`, asc(products.id)];
-    case 'price__DESC':
-      return [stockLast, sql`${displayPriceSql(businessId)} desc`, asc(products.id)];
-    case 'add_to_cart_count__DESC':
-      return [stockLast, desc(products.addToCartCount), asc(products.id)];
-    case 'viewed_count__DESC':
-      return [stockLast, desc(products.viewedCount), asc(products.id)];
-    default:
-      return rank ? [stockLast, sql`${rank} desc`, asc(products.id)] : [stockLast, asc(products.id)];
-  }
-}
-
 /** priceBusinessOf, looked up only when the query sorts or filters by price. */
 export async function pricesNeeded(db: Db, query: ListingQuery, scope: ListingScope): Promise<number | null> {
   if (scope.priceBusinessId !== undefined) return scope.priceBusinessId;
-  const byPrice =
-    query.order === 'price__ASC' || query.order === 'price__DESC' || query.price || query.filter === 'price' || query.includeFilter === 'price';
-  return byPrice ? priceBusinessOf(db, scope.businessId) : null;
+  return needsDisplayedPrice(query.order, parseListingConditions(query)) ? priceBusinessOf(db, scope.businessId) : null;
 }
 
 export interface ListingScope {
@@ -85,7 +49,7 @@ export interface ListingCopy {
 
 /** The WHERE conditions of a listing query; shared with the facets. */
 export async function listingConditions(query: ListingQuery, scope: ListingScope & { priceBusinessId: number | null }, { withPrice = true, withBrand = true } = {}) {
-  const conditions: SQL[] = listingFilters(query, { withPrice, withBrand }).map((spec) => specCondition(spec, scope.priceBusinessId));
+  const conditions: SQL[] = parseListingConditions(query, { withPrice, withBrand }).map((c) => conditionSql(c, scope.priceBusinessId));
   const search = query.search ? await searchSql(query.search, scope.vocabulary) : null;
   if (search) conditions.push(search.where);
   if (scope.businessTypeIds) {
@@ -107,9 +71,12 @@ export async function listingConditions(query: ListingQuery, scope: ListingScope
  */
 async function lockedPriceSortedPage(db: Db, query: ListingQuery, scope: ListingScope, businessId: number) {
   const n = query.offset + query.limit + 1;
-  const dir = query.order === 'price__DESC' ? sql.raw('desc') : sql.raw('asc');
-  const outOfStock = sql`(${products.stock} = 0)`;
-  const plainPrice = displayPriceSql(null);
+  // The order's keys (LISTING_SORTS: out of stock last, the displayed price, id), the price's direction
+  // applied to both streams and their merge.
+  const keys = sortKeysOf(query.order);
+  const dir = directionSql(keys.find((k) => k.field === 'displayed_price')?.direction ?? 'asc');
+  const outOfStock = fieldSql('out_of_stock', null);
+  const plainPrice = displayedPriceSql(null);
   const hasLocked = sql`exists (select 1 from ${customerPrices} cp where cp.product_id = ${products.id} and cp.business_id = ${businessId})`;
   // Without a locked price the displayed price is the plain one, so the plain conditions hold.
   const plain = await listingConditions(query, { ...scope, priceBusinessId: null });
@@ -152,9 +119,9 @@ export async function listProducts(db: Db, query: ListingQuery, scope: ListingSc
   }
   const priceBusinessId = await pricesNeeded(db, query, scope);
   const { where, rank } = await listingConditions(query, { ...scope, priceBusinessId });
-  const byPrice = query.order === 'price__ASC' || query.order === 'price__DESC';
+  const keys = sortKeysOf(query.order);
   const rows =
-    byPrice && priceBusinessId !== null
+    usesDisplayedPrice(keys) && priceBusinessId !== null
       ? await lockedPriceSortedPage(db, query, scope, priceBusinessId)
       : await productsAsJson(
           db,
@@ -162,7 +129,7 @@ export async function listProducts(db: Db, query: ListingQuery, scope: ListingSc
             .select(productJsonColumns(scope.businessId))
             .from(products)
             .where(where)
-            .orderBy(...orderBy(query.order, priceBusinessId, rank))
+            .orderBy(...orderSql(keys, priceBusinessId, query.order ? null : rank))
             .limit(query.limit + 1)
             .offset(query.offset),
         );
