@@ -40,15 +40,22 @@ export function salePercent(p: Pick<PriceFields, 'price' | 'sale' | 'sale_price'
 }
 
 /**
- * The tax included in a unit price, at the product's own rate (tax over sell_price), in paisa.
+ * The tax included in an amount (paisa) whose net and tax parts stand as sellWeight to taxWeight: the
+ * net part rounded to the paisa, the tax the rest. The one rule of the split, for prices as sold
+ * (splitTax) and for the seed's price lists (a rate: 100 to GST percent).
+ */
+export function taxIncluded(amount: number, sellWeight: number, taxWeight: number): { tax: number; sell: number } {
+  if (taxWeight <= 0 || sellWeight <= 0) return { tax: 0, sell: amount };
+  // amount = sell * (1 + taxWeight / sellWeight)  =>  sell = amount * sellWeight / (sellWeight + taxWeight)
+  const sell = Math.round((amount * sellWeight) / (sellWeight + taxWeight));
+  return { tax: amount - sell, sell };
+}
+
+/**
+ * The tax included in a unit price, at the product's own rate (tax over sell_price).
  * A customer-specific or sale price carries tax at the same rate as the list price.
  */
 export function splitTax(unitPrice: string, listTax: string, listSellPrice: string): { tax: string; sell_price: string } {
-  const unit = toPaisa(unitPrice);
-  const tax = toPaisa(listTax);
-  const sell = toPaisa(listSellPrice);
-  if (tax <= 0 || sell <= 0) return { tax: '0.00', sell_price: fromPaisa(unit) };
-  // unit = sellPart * (1 + tax/sell)  =>  sellPart = unit * sell / (sell + tax)
-  const sellPart = Math.round((unit * sell) / (sell + tax));
-  return { tax: fromPaisa(unit - sellPart), sell_price: fromPaisa(sellPart) };
+  const { tax, sell } = taxIncluded(toPaisa(unitPrice), toPaisa(listSellPrice), toPaisa(listTax));
+  return { tax: fromPaisa(tax), sell_price: fromPaisa(sell) };
 }
