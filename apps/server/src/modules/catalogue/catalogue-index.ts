@@ -106,9 +106,40 @@ function numericField(s: Snapshot, field: ListingField, price: (i: number) => nu
   }
 }
 
-/** The comparator of sort keys over product positions. */
-function comparatorOf(s: Snapshot, keys: readonly SortKey[], price: (i: number) => number = (i) => s.plain[i]!): (a: number, b: number) => number {
-  const parts = keys.map((k) => ({ value: numericField(s, k.field, price), sign: k.direction === 'desc' ? -1 : 1 }));
+/** A field's numbers as a typed array, when it has one (the displayed price with locked prices has not). */
+function fieldArray(s: Snapshot, field: ListingField, locked: boolean): ArrayLike<number> | null {
+  switch (field) {
+    case 'out_of_stock':
+      return s.oos;
+    case 'displayed_price':
+      return locked ? null : s.plain;
+    case 'brand_name':
+      return s.brandRank;
+    case 'sale':
+      return s.sale;
+    case 'add_to_cart_count':
+      return s.addToCart;
+    case 'viewed_count':
+      return s.viewed;
+    default:
+      return s.columns[field];
+  }
+}
+
+/**
+ * The comparator of sort keys over product positions (`price`: the caller's displayed price when it
+ * has locked prices). The usual shape, three keys read from typed arrays, is unrolled: the load sorts
+ * every order of 100,000 products with it.
+ */
+function comparatorOf(s: Snapshot, keys: readonly SortKey[], price?: (i: number) => number): (a: number, b: number) => number {
+  const sign = (k: SortKey) => (k.direction === 'desc' ? -1 : 1);
+  const arrays = keys.map((k) => fieldArray(s, k.field, price !== undefined));
+  if (arrays.length === 3 && arrays.every((a) => a !== null)) {
+    const [x, y, z] = arrays as ArrayLike<number>[];
+    const [sx, sy, sz] = keys.map(sign) as [number, number, number];
+    return (a, b) => sx * (x![a]! - x![b]!) || sy * (y![a]! - y![b]!) || sz * (z![a]! - z![b]!);
+  }
+  const parts = keys.map((k) => ({ value: numericField(s, k.field, price ?? ((i) => s.plain[i]!)), sign: sign(k) }));
   return (a, b) => {
     for (const { value, sign } of parts) {
       const c = value(a) - value(b);
