@@ -2,6 +2,13 @@
 module.exports = {
   forbidden: [
     {
+      name: 'no-circular',
+      comment: 'No import cycles (type-only imports too): a shared type or function moves to a file both import.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'domain-imports-only-zod',
       comment: 'packages/domain imports nothing but zod (and itself).',
       severity: 'error',

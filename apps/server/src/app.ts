@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -15,54 +15,20 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
-import type { Db, DbKind, DbStats } from './db/client.ts';
+import { type AppDeps, catalogueReadsFor, type ModuleDeps, type RouteEntry } from './app-deps.ts';
 import { registerBodyBounds } from './lib/body-bounds.ts';
-import type { FileStore } from './lib/file-store.ts';
 import { registerHelmet } from './lib/helmet.ts';
 import { createLogger } from './lib/logger.ts';
 import { HttpError } from './lib/http-error.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { buildIndexPages, indexPageFor, isStaffPage } from './lib/page-preload.ts';
-import { type Mailer, outboxWaiting } from './lib/mailer.ts';
+import { outboxWaiting } from './lib/mailer.ts';
 import { registerMetrics } from './lib/metrics.ts';
-import type { TokenService } from './lib/tokens.ts';
 import { registerModules } from './modules/index.ts';
-
-export interface AppDeps {
-  db: Db;
-  dbKind: DbKind;
-  tokens: TokenService;
-  mailer: Mailer;
-  config: Pick<Config, 'DATA_DIR' | 'TRUST_PROXY' | 'REDIS_URL' | 'NODE_ENV'> & {
-    WEB_DIST?: string;
-    SEARCH_RATE_LIMIT?: number;
-    RATE_LIMIT_PREFIX?: string;
-    /** The embedded database's demo install (docs/decisions/007-demo-and-operator-installs.md): the API documentation UI is served. */
-    DEMO_INSTALL?: boolean;
-    /** /metrics is served to this bearer token (lib/metrics.ts); unset, not at all. */
-    METRICS_TOKEN?: string;
-  };
-  /** Where uploaded files live (lib/file-store.ts); unset, DATA_DIR/uploads. */
-  files?: FileStore;
-  /** The database's pool and statement times, for /metrics. */
-  dbStats?: DbStats;
-  /** Options of a logger made here (tests: `{ level, stream }`), or none. */
-  logger?: FastifyServerOptions['logger'];
-  /** The process's one logger (main.ts, lib/logger.ts); wins over `logger`. */
-  loggerInstance?: FastifyBaseLogger;
-}
 
 /** A request id a trusted proxy may hand on (X-Request-Id); anything else gets a new one. */
 const FORWARDED_ID = /^[A-Za-z0-9._:-]{8,64}$/;
-
-export interface RouteEntry {
-  method: string;
-  url: string;
-  hidden: boolean;
-  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,7 +139,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerMetrics(app, { token: deps.config.METRICS_TOKEN, dbStats: deps.dbStats, outboxWaiting: () => outboxWaiting(deps.db), processMetrics: deps.config.NODE_ENV !== 'test' });
-  await registerModules(app, deps);
+  // Test settings (answers read at once, nothing warmed in the background) are decided here, not in route files.
+  const moduleDeps: ModuleDeps = { ...deps, catalogueReads: deps.catalogueReads ?? catalogueReadsFor(deps.config) };
+  await registerModules(app, moduleDeps);
 
   const webDist = deps.config.WEB_DIST ?? resolve(import.meta.dirname, '../../web/dist');
   const hasWeb = existsSync(join(webDist, 'index.html'));

@@ -42,6 +42,11 @@ const ConfigSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Searches per minute per client address (0: no limit). */
   SEARCH_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  /**
+   * In-memory copies of the catalogue and the marketplace for listings and searches (on), or every
+   * such read from SQL (off): docs/decisions/011-catalogue-copies.md.
+   */
+  CATALOGUE_COPIES: z.enum(['on', 'off']).default('on'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

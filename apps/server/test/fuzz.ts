@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import type { RouteEntry } from '../src/app.ts';
+import type { RouteEntry } from '../src/app-deps.ts';
 
 // Property-based fuzzing of every route's input (issue 7): whatever arrives, no 5xx, no internals.
 

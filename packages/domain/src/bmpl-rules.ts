@@ -14,6 +14,30 @@ export const BMPL_SORTS = [
 export type BmplSort = (typeof BMPL_SORTS)[number]['value'];
 export const BMPL_SORT_VALUES = BMPL_SORTS.map((s) => s.value) as [BmplSort, ...BmplSort[]];
 
+/** What the marketplace's lists sort by: a city record's attributes. */
+export type MarketplaceSortField = 'out_of_stock' | 'name' | 'price' | 'product_id';
+
+export interface MarketplaceSortKey {
+  field: MarketplaceSortField;
+  direction: 'asc' | 'desc';
+}
+
+const MARKETPLACE_OUT_OF_STOCK_LAST: MarketplaceSortKey = { field: 'out_of_stock', direction: 'asc' };
+const MARKETPLACE_BY_ID: MarketplaceSortKey = { field: 'product_id', direction: 'asc' };
+
+/**
+ * SPEC 2/9, declared once for the SQL (bmpl-lists.service.ts) and the in-memory copy (bmpl-snapshot.ts):
+ * out-of-stock records last whatever the sort; Brand A-Z / Z-A by the product's name (names start with
+ * the brand, as the database orders names); price by the city's list price; ties by product id.
+ */
+export const MARKETPLACE_SORTS: Readonly<Record<BmplSort | 'default', readonly MarketplaceSortKey[]>> = {
+  default: [MARKETPLACE_OUT_OF_STOCK_LAST, MARKETPLACE_BY_ID],
+  brand_asc: [MARKETPLACE_OUT_OF_STOCK_LAST, { field: 'name', direction: 'asc' }, MARKETPLACE_BY_ID],
+  brand_desc: [MARKETPLACE_OUT_OF_STOCK_LAST, { field: 'name', direction: 'desc' }, MARKETPLACE_BY_ID],
+  price_asc: [MARKETPLACE_OUT_OF_STOCK_LAST, { field: 'price', direction: 'asc' }, MARKETPLACE_BY_ID],
+  price_desc: [MARKETPLACE_OUT_OF_STOCK_LAST, { field: 'price', direction: 'desc' }, MARKETPLACE_BY_ID],
+};
+
 /** The longest path segment (slug) we try to resolve; anything longer cannot be a name of ours. */
 export const MAX_SEGMENT_LENGTH = 200;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { inArray } from 'drizzle-orm';
+import type { CatalogueReads } from '../app-deps.ts';
 import type { Db } from '../db/client.ts';
 import { catalogueVersions } from '../db/schema/catalogue.ts';
 
@@ -125,30 +126,40 @@ declare module 'fastify' {
 }
 
 /**
- * How the server runs a copy: tests check the counters before every use (they read their own
- * writes); a running server once a second, loads at start and logs each load. Spread the
- * options into the copy's own, then pass the copy to `start`.
+ * How the server runs a copy (CatalogueReads, decided where the app is built): a test reads the
+ * counters before every use (it reads its own writes); a running server once a second, loads at
+ * start and logs each load. Spread the options into the copy's own, then pass the copy to `start`.
  */
-export function serverMirror(app: FastifyInstance, isTest: boolean, name: string) {
+export function serverMirror(app: FastifyInstance, reads: Pick<CatalogueReads, 'followMs' | 'warmAtStart' | 'logLoads'>, name: string) {
   const log = app.log;
   // Readiness waits for every copy's first load; metrics report each load (tests load on demand: ready).
-  const state: CopyState = { name, loaded: isTest, lastLoadAt: null, lastLoadMs: null };
+  const state: CopyState = { name, loaded: !reads.warmAtStart, lastLoadAt: null, lastLoadMs: null };
   if (app.hasDecorator('copies')) app.copies.push(state);
   return {
-    maxStaleMs: isTest ? 0 : 1_000,
+    maxStaleMs: reads.followMs,
     onLoad: (info: object) => {
       const ms = (info as { ms?: unknown }).ms;
       state.loaded = true;
       state.lastLoadAt = Date.now();
       state.lastLoadMs = typeof ms === 'number' ? ms : null;
-      if (!isTest) log.info(info, `${name} loaded`);
+      if (reads.logLoads) log.info(info, `${name} loaded`);
     },
-    /** Loads at start (not in tests); until then, and if that fails until the next check, callers use SQL. */
+    /** Loads at start (a running server); until then, and if that fails until the next check, callers use SQL. */
     start(copy: { warm(): Promise<void>; follow(): () => void }) {
-      if (isTest) return;
+      if (!reads.warmAtStart) return;
       copy.warm().catch((err: unknown) => log.warn({ err: { message: (err as Error).message } }, `${name} not loaded; answering from SQL`));
       const stop = copy.follow();
       app.addHook('onClose', async () => stop());
     },
   };
+}
+
+/**
+ * The change counters of some tables without a copy (CATALOGUE_COPIES=off): what caches of answers
+ * key on, so an answer is dropped when its tables change. `current()` reads the counters as a copy's
+ * would (before every use when maxStaleMs is 0).
+ */
+export function createChangeFollower(db: Db, tables: readonly string[], maxStaleMs: number) {
+  const mirror = createDbMirror<true>(db, { tables, reloadOn: [], load: async () => true, maxStaleMs, fullReloadMs: Number.POSITIVE_INFINITY });
+  return { current: mirror.current, warm: mirror.warm, follow: mirror.follow, generation: mirror.generation };
 }

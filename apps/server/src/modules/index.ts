@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../app.ts';
+import type { ModuleDeps } from '../app-deps.ts';
 import { registerAuthHook } from '../lib/auth-hook.ts';
 import { registerStaffAuthHook } from './staff-auth/staff-auth.guard.ts';
 import { staffAuthRoutes } from './staff-auth/staff-auth.routes.ts';
@@ -20,7 +20,7 @@ import { storageRoutes } from './storage/storage.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
 
 /** Every module of the API, in one place. */
-export async function registerModules(app: FastifyInstance, deps: AppDeps) {
+export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   registerAuthHook(app, deps);
   await healthRoutes(app, deps);
   await authRoutes(app, deps);

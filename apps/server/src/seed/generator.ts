@@ -2,6 +2,7 @@
 // demo catalogue and the benchmark's large catalogue (start after the demo's last index) never
 // repeat a name or SKU, and the output does not depend on how many products are asked for.
 import type { Paisa } from '@shop/domain/money';
+import { taxIncluded } from '@shop/domain/pricing';
 import { toSlug } from '@shop/domain/slug';
 import type { products } from '../db/schema/catalogue.ts';
 import { hashSeed, Random } from './random.ts';
@@ -92,9 +93,8 @@ export function listRupees(value: number): number {
 
 /** Tax included in a price at 18% GST: price - price / 1.18, to the paisa; zero when exempt. */
 export function splitTax(price: Paisa, taxed: boolean): { tax: Paisa; sellPrice: Paisa } {
-  if (!taxed) return { tax: 0, sellPrice: price };
-  const sellPrice = Math.round((price * 100) / (100 + GST_PERCENT));
-  return { tax: price - sellPrice, sellPrice };
+  const { tax, sell } = taxIncluded(price, 100, taxed ? GST_PERCENT : 0);
+  return { tax, sellPrice: sell };
 }
 
 /** Product number `index` (0-based) of the catalogue generated with `seed`. */

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { STAFF_TEST_PASSWORD } from '../staff.ts';
-import type { Row } from './matrix.ts';
+import type { Row } from './row.ts';
 import { type Actor, isStaffActor } from './world.ts';
 
 /**

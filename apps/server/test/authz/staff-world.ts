@@ -6,7 +6,7 @@ import { sha256 } from '../../src/modules/staff-auth/staff-session.ts';
 import { normalizeRecoveryCode } from '../../src/modules/staff-auth/totp.ts';
 import { makeStaff, sessionCookieOf, signInAs, STAFF_TEST_PASSWORD } from '../staff.ts';
 import type { TestApp } from '../test-app.ts';
-import type { StaffActor } from './world.ts';
+import type { StaffActor } from './actors.ts';
 
 const ROLE_OF: Record<StaffActor, StaffRole> = { staffAdmin: 'Admin', staffDesk: 'Order desk', staffFinance: 'Finance', staffCatalogue: 'Catalogue' };
 

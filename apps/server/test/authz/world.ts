@@ -6,32 +6,10 @@ import { seedDemo } from '../../src/seed/demo.ts';
 import { dataUrl, PNG_BYTES, registration } from '../accounts.ts';
 import { guestHeaders, makeUser, signIn, TEST_PASSWORD } from '../factories.ts';
 import type { TestApp } from '../test-app.ts';
+import { type Actor, type BuyerUserActor, isStaffActor } from './actors.ts';
 import { buildStaffWorld, type StaffWorld } from './staff-world.ts';
 
-export const BUYER_ACTORS = ['anonymous', 'guest', 'owner', 'orderer', 'approver', 'viewer', 'otherBusiness'] as const;
-/** Staff people (issue 16), one per role, signed in with their cookie and CSRF token and no buyer token. */
-export const STAFF_ACTORS = ['staffAdmin', 'staffDesk', 'staffFinance', 'staffCatalogue'] as const;
-export const ACTORS = [...BUYER_ACTORS, ...STAFF_ACTORS] as const;
-export type Actor = (typeof ACTORS)[number];
-export type StaffActor = (typeof STAFF_ACTORS)[number];
-export type BuyerUserActor = Exclude<(typeof BUYER_ACTORS)[number], 'anonymous' | 'guest'>;
-export const isStaffActor = (actor: Actor): actor is StaffActor => (STAFF_ACTORS as readonly string[]).includes(actor);
-/** A signed-in user of a business (not anonymous, not a guest, not staff). */
-export const isBuyerUser = (actor: Actor): actor is BuyerUserActor => actor !== 'anonymous' && actor !== 'guest' && !isStaffActor(actor);
-
-export const ACTOR_LABELS: Record<Actor, string> = {
-  anonymous: 'anonymous (no token)',
-  guest: 'Guest',
-  owner: 'Owner',
-  orderer: 'Orderer',
-  approver: 'Approver',
-  viewer: 'other user type (Viewer)',
-  otherBusiness: "another business's user",
-  staffAdmin: 'staff: Admin',
-  staffDesk: 'staff: Order desk',
-  staffFinance: 'staff: Finance',
-  staffCatalogue: 'staff: Catalogue',
-};
+export { ACTOR_LABELS, ACTORS, type Actor, BUYER_ACTORS, type BuyerUserActor, isBuyerUser, isStaffActor, STAFF_ACTORS, type StaffActor } from './actors.ts';
 
 /** The demo data plus what the matrix needs: who is who, and objects of each business. */
 export interface World {

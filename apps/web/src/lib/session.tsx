@@ -1,4 +1,4 @@
-import { GUEST_USER } from '@shop/domain/account';
+import { GUEST_USER } from '@shop/domain/guest-user';
 import type { Session, SessionUser } from '@shop/domain/auth';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { api, setUnauthorizedHandler } from './api.ts';

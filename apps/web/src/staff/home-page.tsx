@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { STAFF_ROUTES } from './staff-routes.tsx';
+import { useStaffNav } from './staff-nav.tsx';
 import { useStaffSession } from './staff-session.tsx';
 
 /** The start page: the screens this person's roles open, nothing else. */
 export function StaffHomePage() {
   const { me, can } = useStaffSession();
+  const pages = useStaffNav();
   if (!me) return null;
-  const mine = STAFF_ROUTES.filter((r) => r.label && r.path !== '' && (!r.capability || can(r.capability)));
+  const mine = pages.filter((r) => r.label && r.path !== '' && (!r.capability || can(r.capability)));
   return (
     <div>
       <h1 className="text-2xl font-semibold">Welcome, {me.name}</h1>

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, type RouteObject, RouterProvider
 import { SetupPage } from './auth/setup-page.tsx';
 import { SignInPage } from './auth/sign-in-page.tsx';
 import { StaffShell } from './layout/staff-shell.tsx';
+import { StaffNavContext } from './staff-nav.tsx';
 import { STAFF_ROUTES } from './staff-routes.tsx';
 import { StaffSessionProvider, useStaffSession } from './staff-session.tsx';
 
@@ -60,7 +61,9 @@ export function StaffApp() {
   return (
     <QueryClientProvider client={queryClient}>
       <StaffSessionProvider>
-        <RouterProvider router={router} />
+        <StaffNavContext.Provider value={STAFF_ROUTES}>
+          <RouterProvider router={router} />
+        </StaffNavContext.Provider>
       </StaffSessionProvider>
     </QueryClientProvider>
   );

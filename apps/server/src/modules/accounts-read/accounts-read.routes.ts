@@ -2,7 +2,7 @@ import { BusinessSchema, BusinessUserSchema, InvoiceSchema, ReadOrdersQuerySchem
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireRegistered } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { listInvoices, type Reader, readBusiness, readBusinessUser } from './accounts-read.service.ts';

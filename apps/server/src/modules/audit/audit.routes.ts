@@ -3,7 +3,7 @@ import { AuditPageSchema, AuditQuerySchema } from '@shop/domain/staff';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
 import { auditCsv, readAudit } from './audit-read.service.ts';
 

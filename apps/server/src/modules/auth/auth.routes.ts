@@ -1,9 +1,9 @@
-import { GUEST_USER } from '@shop/domain/account';
+import { GUEST_USER } from '@shop/domain/guest-user';
 import { LoginInputSchema, MessageSchema, SessionSchema } from '@shop/domain/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireRegistered } from '../../lib/auth-context.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { createKnownDevices } from '../../lib/known-device.ts';

@@ -2,7 +2,7 @@ import { RegisterInputSchema, RegisterResultSchema, SignUpPageDataSchema } from 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireSession } from '../../lib/auth-context.ts';
 import { unauthorized } from '../../lib/http-error.ts';
 import { accessToken, liveSession, startSession } from '../../lib/sessions.ts';

@@ -2,7 +2,7 @@ import { MessageSchema, ResetPasswordInputSchema } from '@shop/domain/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { KnownDevices } from '../../lib/known-device.ts';
 import { assertPassword } from '../../lib/password-policy.ts';

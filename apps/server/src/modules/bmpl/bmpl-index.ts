@@ -4,7 +4,7 @@ import type { BmplSort } from '@shop/domain/bmpl-rules';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import type { Db } from '../../db/client.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';
-import type { CategoryIndex } from './bmpl.service.ts';
+import type { CategoryIndex } from './bmpl-rows.ts';
 import { listProduct, loadSnapshot, type Snapshot, sortedCity, sortedRecords } from './bmpl-snapshot.ts';
 
 const MAX_WORDS = 5_000;
@@ -39,10 +39,13 @@ export interface SearchSummary {
   max: string | null;
 }
 
+/** The tables whose change counters the marketplace's copy and answer caches follow. */
+export const MARKETPLACE_TABLES = ['bmpl_products', 'bmpl_product_cities'] as const;
+
 export function createBmplIndex(db: Db, options: { maxStaleMs: number; fullReloadMs: number; onLoad?: (info: { records: number; ms: number }) => void }) {
   const mirror = createDbMirror<Snapshot>(db, {
-    tables: ['bmpl_products', 'bmpl_product_cities'],
-    reloadOn: ['bmpl_products', 'bmpl_product_cities'],
+    tables: MARKETPLACE_TABLES,
+    reloadOn: MARKETPLACE_TABLES,
     load: () => loadSnapshot(db),
     maxStaleMs: options.maxStaleMs,
     fullReloadMs: options.fullReloadMs,

@@ -1,34 +1,27 @@
 // Marketplace product lists for one city: category pages, facets, search and the home strips.
 // SPEC 5: lists keep only records whose city is the selected one; the price is always that city's.
 import type { BmplFacets, BmplProductPage, BmplSearchResult, BmplStrip, FacetsQuery, ListQuery, SearchQuery } from '@shop/domain/bmpl';
-import type { BmplSort } from '@shop/domain/bmpl-rules';
+import { type BmplSort, MARKETPLACE_SORTS, type MarketplaceSortField } from '@shop/domain/bmpl-rules';
 import { toPaisa } from '@shop/domain/money';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../lib/http-error.ts';
-import {
-  type BmplContext,
-  CITY_COLUMNS,
-  categoryIndex,
-  checkBrands,
-  cityIdOf,
-  marketplaceCategory,
-  PRODUCT_COLUMNS,
-  rows,
-  toListProduct,
-} from './bmpl.service.ts';
+import { CITY_COLUMNS, PRODUCT_COLUMNS, rows, toListProduct } from './bmpl-rows.ts';
+import { type BmplContext, categoryIndex, checkBrands, cityIdOf, marketplaceCategory } from './bmpl.service.ts';
 
 // SPEC 2: Brand A-Z / Z-A sort by product name (names start with the brand), price sorts by the
 // city's list price. SPEC 9: out-of-stock items go last whatever the sort. Each order is the key of one
 // index on bmpl_product_cities (schema/marketplace.ts), after the city and optionally the level-2
 // category: a page reads offset + limit index entries instead of sorting every match. `c` is a city
 // record, or a row of the search matches, which have the same column names.
-const ORDER: Record<BmplSort | 'default', SQL> = {
-  default: sql.raw('c.out_of_stock, c.bmpl_product_id'),
-  brand_asc: sql.raw('c.out_of_stock, c.name, c.bmpl_product_id'),
-  brand_desc: sql.raw('c.out_of_stock, c.name desc nulls last, c.bmpl_product_id'),
-  price_asc: sql.raw('c.out_of_stock, c.price, c.bmpl_product_id'),
-  price_desc: sql.raw('c.out_of_stock, c.price desc nulls last, c.bmpl_product_id'),
-};
+// MARKETPLACE_SORTS as SQL: each field is one column of the city record, each descending key `desc
+// nulls last`. Column names only, never values, so sql.raw holds no input.
+const SORT_COLUMN: Record<MarketplaceSortField, string> = { out_of_stock: 'c.out_of_stock', name: 'c.name', price: 'c.price', product_id: 'c.bmpl_product_id' };
+const ORDER = Object.fromEntries(
+  Object.entries(MARKETPLACE_SORTS).map(([sort, keys]) => [
+    sort,
+    sql.raw(keys.map((k) => `${SORT_COLUMN[k.field]}${k.direction === 'desc' ? ' desc nulls last' : ''}`).join(', ')),
+  ]),
+) as Record<BmplSort | 'default', SQL>;
 
 /** A list's filters on city records (alias c), and a key naming them for the cached totals. */
 interface Filters {

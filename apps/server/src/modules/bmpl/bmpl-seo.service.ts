@@ -4,7 +4,8 @@ import { bmplCategoryPath, bmplProductPath } from '@shop/domain/bmpl-rules';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { TtlCache } from './bmpl.cache.ts';
-import { type BmplContext, categoryIndex, rows } from './bmpl.service.ts';
+import { rows } from './bmpl-rows.ts';
+import { type BmplContext, categoryIndex } from './bmpl.service.ts';
 
 /** A marketplace context of its own (small cache), for pages rendered for crawlers. */
 export function createSeoContext(db: Db): BmplContext {

@@ -1,11 +1,11 @@
 // The marketplace copy's data (bmpl-index.ts answers from it): products, and per city its records
 // as typed columns with each list order sorted.
 import type { BmplProduct } from '@shop/domain/bmpl';
-import { BMPL_SORT_VALUES, type BmplSort } from '@shop/domain/bmpl-rules';
+import { BMPL_SORT_VALUES, type BmplSort, MARKETPLACE_SORTS } from '@shop/domain/bmpl-rules';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { sql } from 'drizzle-orm';
 import { type Db, jsonRows } from '../../db/client.ts';
-import { type CategoryIndex, toBase } from './bmpl.service.ts';
+import { type CategoryIndex, toBase } from './bmpl-rows.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -167,26 +167,34 @@ export async function loadSnapshot(db: Db): Promise<Snapshot> {
 }
 
 /**
- * bmpl-lists.service.ts's ORDER over a city's records as one number per record, so that a plain
- * numeric sort (no comparator: several times faster on 70,000 records) orders them: out of stock,
- * then the name's rank or the price's rank (reversed for the descending sorts), then the product's
- * position (positions follow ids), each in its own bits. The position is also read back from the key.
+ * MARKETPLACE_SORTS over a city's records as one number per record, so that a plain numeric sort (no
+ * comparator: several times faster on 70,000 records) orders them: out of stock, then the middle key's
+ * rank (the name's as the database orders names, or the price's; reversed when descending), then the
+ * product's position (positions follow ids), each in its own bits. The position is also read back from
+ * the key. The declaration must have that shape: out of stock first, product id last, one key between.
  */
 function sortKeys(s: Snapshot, c: CityRecords, sort: BmplSort | 'default'): Float64Array {
+  const declared = MARKETPLACE_SORTS[sort];
+  const first = declared[0];
+  const last = declared[declared.length - 1];
+  if (declared.length > 3 || first?.field !== 'out_of_stock' || first.direction !== 'asc' || last?.field !== 'product_id' || last.direction !== 'asc') {
+    throw new Error(`The marketplace copy cannot pack the sort ${sort}`);
+  }
+  const middle = declared.length === 3 ? declared[1]! : null;
   const n = c.n;
   const bits = Math.max(1, Math.ceil(Math.log2(s.products.length + 1)));
   const span = 2 ** bits;
-  let rank: (k: number) => number = () => 0;
-  if (sort === 'brand_asc') rank = (k) => s.nameRank[c.product[k]!]!;
-  if (sort === 'brand_desc') rank = (k) => span - 1 - s.nameRank[c.product[k]!]!;
-  if (sort === 'price_asc' || sort === 'price_desc') {
+  let ascending: (k: number) => number = () => 0;
+  if (middle?.field === 'name') ascending = (k) => s.nameRank[c.product[k]!]!;
+  if (middle?.field === 'price') {
     const prices = Float64Array.from(new Set(c.price)).sort();
     const priceRank = new Map<number, number>();
     prices.forEach((p, r) => {
       priceRank.set(p, r);
     });
-    rank = sort === 'price_asc' ? (k) => priceRank.get(c.price[k]!)! : (k) => span - 1 - priceRank.get(c.price[k]!)!;
+    ascending = (k) => priceRank.get(c.price[k]!)!;
   }
+  const rank = middle?.direction === 'desc' ? (k: number) => span - 1 - ascending(k) : ascending;
   const keys = new Float64Array(n);
   for (let k = 0; k < n; k++) keys[k] = (c.oos[k]! * span + rank(k)) * span + c.product[k]!;
   return keys;

@@ -24,11 +24,11 @@ import { RELATED_SAMPLE } from '@shop/domain/constants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../app-deps.ts';
 import { homeStrips, listFacets, listProducts, searchProducts } from './bmpl-lists.service.ts';
 import { TtlCache } from './bmpl.cache.ts';
-import { serverMirror } from '../../lib/db-mirror.ts';
-import { createBmplIndex } from './bmpl-index.ts';
+import { createChangeFollower, serverMirror } from '../../lib/db-mirror.ts';
+import { createBmplIndex, MARKETPLACE_TABLES } from './bmpl-index.ts';
 import { sendPrepared } from './bmpl.http.ts';
 import {
   type BmplContext,
@@ -47,18 +47,29 @@ const tags = ['marketplace'];
 
 // Our plain paths for the marketplace calls the spec hides behind random tokens (SPEC 7). Public:
 // the marketplace is browsed by anyone; nothing here depends on who asks.
-export async function bmplRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function bmplRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Lists and searches from memory (bmpl-index.ts), following the database's change counters.
-  const copy = serverMirror(app, deps.config.NODE_ENV === 'test', 'marketplace index');
-  const index = createBmplIndex(deps.db, { ...copy, fullReloadMs: 60 * 60_000 });
-  copy.start(index);
+  // Lists and searches from memory (bmpl-index.ts), following the database's change counters; with
+  // CATALOGUE_COPIES=off from SQL only, the counters followed for the answer caches alone.
+  const reads = deps.catalogueReads;
+  const copy = serverMirror(app, reads, 'marketplace index');
+  const index = reads.copies ? createBmplIndex(deps.db, { ...copy, fullReloadMs: 60 * 60_000 }) : undefined;
+  let changes: { warm(): Promise<void>; follow(): () => void; generation(): number } | undefined = index;
+  if (!changes) {
+    const follower = createChangeFollower(deps.db, MARKETPLACE_TABLES, reads.followMs);
+    // Without a copy nothing else reads the counters before a read (a test's own writes show at once).
+    app.addHook('onRequest', async (request) => {
+      if (request.url.startsWith('/api/bmpl/')) await follower.current();
+    });
+    changes = follower;
+  }
+  copy.start(changes);
   // Kept until the counters move (a price, a stock, an import), five minutes at most for what they do
   // not see (cities, categories, brands, banners): a warm catalogue answers in microseconds instead of
   // a cold query's milliseconds (docs/performance.md, issue 6). Answers ready to send and the data
   // behind them (cities, categories, list totals, search matches) are kept apart, so a burst of new
   // URLs does not push out the totals and matches those URLs share.
-  const generation = index.generation;
+  const generation = changes.generation;
   const ctx: BmplContext = { db: deps.db, cache: new TtlCache(5 * 60_000, 5_000, { generation }), index };
   const answers = new TtlCache(5 * 60_000, 5_000, { admitOnSecond: true, generation });
 

@@ -1,8 +1,7 @@
 // Marketplace (Buy More Pay Less) reads: cities, categories, banners, one product and its related ones.
-import type { BmplBanner, BmplCategory, BmplCategoryTree, BmplCityRecord, BmplProduct, BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl';
+import type { BmplBanner, BmplCategory, BmplCategoryTree, BmplProduct, BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl';
 import { findCategoryInTree, parseCity } from '@shop/domain/bmpl-rules';
 import { CITIES, type City, DEFAULT_CATEGORY, DEFAULT_CITY, RELATED_MAX, RELATED_SAMPLE } from '@shop/domain/constants';
-import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { nameFromSegment } from '@shop/domain/slug';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -11,6 +10,7 @@ import { cities } from '../../db/schema/places.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { TtlCache } from './bmpl.cache.ts';
 import type { BmplIndex } from './bmpl-index.ts';
+import { CITY_COLUMNS, type CategoryIndex, PRODUCT_COLUMNS, rows, toBase, toCityRecord, toListProduct } from './bmpl-rows.ts';
 
 export interface BmplContext {
   db: Db;
@@ -30,14 +30,6 @@ export async function cityIdOf(ctx: BmplContext, name: string | undefined): Prom
   const cityId = ids.get(city);
   if (cityId === undefined) throw badRequest(`The marketplace is not open in ${city} yet.`);
   return { city, cityId };
-}
-
-export interface CategoryIndex {
-  byId: Map<number, BmplCategory>;
-  /** The marketplace's top category (SPEC: Food) and its level-2 and level-3 children, in menu order. */
-  food: BmplCategory | null;
-  level2: BmplCategory[];
-  childrenOf: Map<number, BmplCategory[]>;
 }
 
 /** Every category, loaded once per cache period: the tree is small and read on every page. */
@@ -124,68 +116,6 @@ export async function bannersByName(ctx: BmplContext, names: readonly string[]):
       .where(and(inArray(banners.name, [...names]), eq(banners.enable, true)))
       .orderBy(asc(banners.name), asc(banners.sortOrder), asc(banners.id)),
   );
-}
-
-// Columns of a product merged with one city record; numeric as text so both drivers give exact strings.
-export const PRODUCT_COLUMNS = sql.raw(`p.id, p.name, p.slug, p.url_name, p.description, p.tier1_id, p.tier2_id, p.tier3_id,
-  p.tier4_id, p.bmpl_brand_id, p.bmpl_brand_name`);
-export const CITY_COLUMNS = sql.raw(`c.price::text as price, c.sale, c.sale_price::text as sale_price,
-  c.sell_price::text as sell_price, c.tax::text as tax, c.stock, c.discount_threshold, c.discount_price::text as discount_price,
-  c.original_price::text as original_price, c.discount_description, c.discount_price_tax::text as discount_price_tax,
-  c.discount_price_without_tax::text as discount_price_without_tax`);
-
-type Row = Record<string, unknown>;
-const money = (v: unknown) => (v == null ? null : fromPaisa(toPaisa(String(v))));
-const int = (v: unknown) => (v == null ? null : Number(v));
-
-export function toCityRecord(r: Row, city: string): BmplCityRecord {
-  return {
-    city,
-    price: money(r.price) as string,
-    sale: Boolean(r.sale),
-    sale_price: money(r.sale_price),
-    sell_price: money(r.sell_price) as string,
-    tax: money(r.tax) as string,
-    stock: Number(r.stock),
-    discount_threshold: int(r.discount_threshold),
-    discount_price: money(r.discount_price),
-    original_price: money(r.original_price),
-    discount_description: (r.discount_description as string | null) ?? null,
-    discount_price_tax: money(r.discount_price_tax),
-    discount_price_without_tax: money(r.discount_price_without_tax),
-  };
-}
-
-export function toBase(r: Row, index: CategoryIndex): Omit<BmplProductDetail, 'bmpl_products_city'> {
-  const l2 = index.byId.get(Number(r.tier2_id));
-  const l3 = r.tier3_id == null ? undefined : index.byId.get(Number(r.tier3_id));
-  return {
-    id: Number(r.id),
-    bmpl_product_id: Number(r.id),
-    name: r.name as string,
-    slug: r.slug as string,
-    url_name: r.url_name as string,
-    description: r.description as string,
-    tier1_id: Number(r.tier1_id),
-    tier2_id: Number(r.tier2_id),
-    tier3_id: int(r.tier3_id),
-    tier4_id: int(r.tier4_id),
-    bmpl_brand_id: Number(r.bmpl_brand_id),
-    bmpl_brand_name: r.bmpl_brand_name as string,
-    category_name: l2?.name ?? '',
-    category_slug: l2?.slug ?? '',
-    subcategory_name: l3?.name ?? null,
-    subcategory_slug: l3?.slug ?? null,
-  };
-}
-
-export function toListProduct(r: Row, city: string, index: CategoryIndex): BmplProduct {
-  return { ...toBase(r, index), ...toCityRecord(r, city), customer_specific_pricing: null };
-}
-
-export async function rows(db: Db, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
 }
 
 async function detailWhere(ctx: BmplContext, where: SQL): Promise<BmplProductDetail | null> {

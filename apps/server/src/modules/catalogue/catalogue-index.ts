@@ -1,15 +1,16 @@
 import type { ListingQuery, Product } from '@shop/domain/catalogue';
-import type { ListingOrder } from '@shop/domain/listing';
+import { type IdField, LISTING_SORTS, type ListingOrder, LISTING_ORDERS, type ListingCondition, type ListingField, type SortKey, sortKeysOf, usesDisplayedPrice } from '@shop/domain/listing';
 import { toPaisa } from '@shop/domain/money';
+import { displayPrice } from '@shop/domain/pricing';
 import { asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';
-import { type FilterSpec, type IdColumn, listingFilters } from './listing.service.ts';
+import { parseListingConditions } from './listing-sql.ts';
 import { productJsonColumns, productsAsJson } from './pricing.service.ts';
 import { buildNameSearch, type NameSearch, rankedMatches } from './name-search.ts';
-import { searchPlan } from './search.service.ts';
+import { searchPlan } from './search-plan.ts';
 import type { VocabularySource } from './vocabulary.ts';
 
 /**
@@ -27,11 +28,13 @@ import type { VocabularySource } from './vocabulary.ts';
  * - View counts written by the server's batched counter move no counter: the "Most Viwed" order and
  *   viewed_count follow them at the next full reload, every `fullReloadMs`.
  * - Until the first load is done (a few seconds at 100,000 products), listings go to SQL.
- * The rules are those of listing.service.ts (listingFilters parses for both); a test runs the same
- * queries through both and compares the answers.
+ * The rules are packages/domain's (listing.ts LISTING_SORTS and listingConditions, pricing.ts
+ * DISPLAYED_PRICE_SOURCES): the comparators and predicates below are derived from the same sort keys
+ * and conditions as listing-sql.ts's SQL, and differential tests (catalogue-index.test.ts,
+ * listing-differential.test.ts) run the same queries through both and compare the answers.
  */
 
-const ORDERS = ['', 'brand_name__ASC', 'brand_name__DESC', 'price__ASC', 'price__DESC', 'add_to_cart_count__DESC', 'viewed_count__DESC'] as const;
+const ORDERS = ['default', ...LISTING_ORDERS] as const;
 type OrderKey = (typeof ORDERS)[number];
 const LOAD_CHUNK = 5_000;
 const MAX_PRICE_BUSINESSES = 2_000;
@@ -51,7 +54,9 @@ interface Snapshot {
   plain: Float64Array;
   /** The brand name's place in byte order (the SQL sorts use collate "C"). */
   brandRank: Int32Array;
-  columns: Record<IdColumn, Int32Array>;
+  /** The id fields; a missing tier is -1 (matches no id, as SQL's null). */
+  columns: Record<IdField, Int32Array>;
+  sale: Uint8Array;
   addToCart: Float64Array;
   viewed: Float64Array;
   /** Per order, every product in that order (out of stock last, then the key, then id). */
@@ -76,25 +81,102 @@ function compareBytes(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 }
 
-function comparator(s: Snapshot, order: OrderKey): (a: number, b: number) => number {
-  const { oos, plain, brandRank, addToCart, viewed } = s;
-  switch (order) {
-    case 'brand_name__ASC':
-      return (a, b) => oos[a]! - oos[b]! || brandRank[a]! - brandRank[b]! || a - b;
-    case 'brand_name__DESC':
-      return (a, b) => oos[a]! - oos[b]! || brandRank[b]! - brandRank[a]! || a - b;
-    case 'price__ASC':
-      return (a, b) => oos[a]! - oos[b]! || plain[a]! - plain[b]! || a - b;
-    case 'price__DESC':
-      return (a, b) => oos[a]! - oos[b]! || plain[b]! - plain[a]! || a - b;
-    case 'add_to_cart_count__DESC':
-      return (a, b) => oos[a]! - oos[b]! || addToCart[b]! - addToCart[a]! || a - b;
-    case 'viewed_count__DESC':
-      return (a, b) => oos[a]! - oos[b]! || viewed[b]! - viewed[a]! || a - b;
-    default:
-      return (a, b) => oos[a]! - oos[b]! || a - b;
+/**
+ * A field as the numbers the copy compares (LISTING_SORTS' fields): ranks for text, 0/1 for flags,
+ * paisa for the displayed price (`price`: the caller's, locked prices included).
+ */
+function numericField(s: Snapshot, field: ListingField, price: (i: number) => number): (i: number) => number {
+  switch (field) {
+    case 'out_of_stock':
+      return (i) => s.oos[i]!;
+    case 'displayed_price':
+      return price;
+    case 'brand_name':
+      return (i) => s.brandRank[i]!;
+    case 'sale':
+      return (i) => s.sale[i]!;
+    case 'add_to_cart_count':
+      return (i) => s.addToCart[i]!;
+    case 'viewed_count':
+      return (i) => s.viewed[i]!;
+    default: {
+      const column = s.columns[field];
+      return (i) => column[i]!;
+    }
   }
 }
+
+/** A field's numbers as a typed array, when it has one (the displayed price with locked prices has not). */
+function fieldArray(s: Snapshot, field: ListingField, locked: boolean): ArrayLike<number> | null {
+  switch (field) {
+    case 'out_of_stock':
+      return s.oos;
+    case 'displayed_price':
+      return locked ? null : s.plain;
+    case 'brand_name':
+      return s.brandRank;
+    case 'sale':
+      return s.sale;
+    case 'add_to_cart_count':
+      return s.addToCart;
+    case 'viewed_count':
+      return s.viewed;
+    default:
+      return s.columns[field];
+  }
+}
+
+/**
+ * The comparator of sort keys over product positions (`price`: the caller's displayed price when it
+ * has locked prices). The usual shape, three keys read from typed arrays, is unrolled: the load sorts
+ * every order of 100,000 products with it.
+ */
+function comparatorOf(s: Snapshot, keys: readonly SortKey[], price?: (i: number) => number): (a: number, b: number) => number {
+  const sign = (k: SortKey) => (k.direction === 'desc' ? -1 : 1);
+  const arrays = keys.map((k) => fieldArray(s, k.field, price !== undefined));
+  if (arrays.length === 3 && arrays.every((a) => a !== null)) {
+    const [x, y, z] = arrays as ArrayLike<number>[];
+    const [sx, sy, sz] = keys.map(sign) as [number, number, number];
+    return (a, b) => sx * (x![a]! - x![b]!) || sy * (y![a]! - y![b]!) || sz * (z![a]! - z![b]!);
+  }
+  const parts = keys.map((k) => ({ value: numericField(s, k.field, price ?? ((i) => s.plain[i]!)), sign: sign(k) }));
+  return (a, b) => {
+    for (const { value, sign } of parts) {
+      const c = value(a) - value(b);
+      if (c !== 0) return sign * c;
+    }
+    return 0;
+  };
+}
+
+/** The predicate of a condition over product positions. */
+function predicateOf(s: Snapshot, c: ListingCondition, price: (i: number) => number): (i: number) => boolean {
+  switch (c.op) {
+    case 'in': {
+      if (c.field === 'brand_name') {
+        const names = new Set<string>(c.values);
+        return (i) => names.has(s.products[i]!.brand_name);
+      }
+      const wanted = new Set<number>(c.values);
+      const value = numericField(s, c.field, price);
+      return (i) => wanted.has(value(i));
+    }
+    case 'between': {
+      const value = numericField(s, c.field, price);
+      return (i) => {
+        const v = value(i);
+        return v >= c.min && v <= c.max;
+      };
+    }
+    default: {
+      const value = numericField(s, c.field, price);
+      const wanted = c.value ? 1 : 0;
+      return (i) => value(i) === wanted;
+    }
+  }
+}
+
+const orderKeyOf = (order: ListingOrder | undefined): OrderKey => order ?? 'default';
 
 /** Products in id order, in chunks (one statement of 100,000 rows would hold the embedded database for a second). */
 async function loadSnapshot(db: Db): Promise<Snapshot> {
@@ -133,6 +215,7 @@ async function loadSnapshot(db: Db): Promise<Snapshot> {
       brand_id: new Int32Array(n),
       id: new Int32Array(n),
     },
+    sale: new Uint8Array(n),
     addToCart: new Float64Array(n),
     viewed: new Float64Array(n),
     sorted: new Map(),
@@ -147,13 +230,14 @@ async function loadSnapshot(db: Db): Promise<Snapshot> {
   all.forEach((p, i) => {
     s.byId.set(p.id, i);
     s.oos[i] = p.stock === 0 ? 1 : 0;
-    const salePaisa = p.sale_price == null ? 0 : toPaisa(p.sale_price);
-    s.plain[i] = p.sale && salePaisa > 0 ? salePaisa : toPaisa(p.price);
+    // The displayed price without a locked one (DISPLAYED_PRICE_SOURCES, as the SQL's CASE).
+    s.plain[i] = toPaisa(displayPrice({ ...p, customer_specific_pricing: null }));
+    s.sale[i] = p.sale ? 1 : 0;
     s.brandRank[i] = brandRanks.get(p.brand_name)!;
-    s.columns.tier1Id[i] = p.tier1Id ?? 0;
-    s.columns.tier2Id[i] = p.tier2Id ?? 0;
-    s.columns.tier3Id[i] = p.tier3Id ?? 0;
-    s.columns.tier4Id[i] = p.tier4Id ?? 0;
+    s.columns.tier1Id[i] = p.tier1Id ?? -1;
+    s.columns.tier2Id[i] = p.tier2Id ?? -1;
+    s.columns.tier3Id[i] = p.tier3Id ?? -1;
+    s.columns.tier4Id[i] = p.tier4Id ?? -1;
     s.columns.brand_id[i] = p.brand_id;
     s.columns.id[i] = p.id;
     s.addToCart[i] = p.add_to_cart_count;
@@ -167,14 +251,14 @@ function sortedAll(s: Snapshot, order: OrderKey): Int32Array {
   if (!list) {
     list = new Int32Array(s.n);
     for (let i = 0; i < s.n; i++) list[i] = i;
-    list.sort(comparator(s, order));
+    list.sort(comparatorOf(s, LISTING_SORTS[order]));
     s.sorted.set(order, list);
   }
   return list;
 }
 
 /** The products of one category (or brand) in an order: the whole order's list, filtered once and kept. */
-function sortedMembers(s: Snapshot, column: IdColumn, id: number, order: OrderKey): Int32Array {
+function sortedMembers(s: Snapshot, column: IdField, id: number, order: OrderKey): Int32Array {
   const key = `${column}:${id}|${order}`;
   let list = s.members.get(key);
   if (!list) {
@@ -186,13 +270,16 @@ function sortedMembers(s: Snapshot, column: IdColumn, id: number, order: OrderKe
   return list;
 }
 
+/** The tables whose change counters the storefront's copy and answer cache follow. */
+export const CATALOGUE_TABLES = ['products', 'customer_prices', 'product_business_types'] as const;
+
 type Predicate = (i: number) => boolean;
 export function createCatalogueIndex(
   db: Db,
   options: { maxStaleMs: number; fullReloadMs: number; onLoad?: (info: { products: number; ms: number }) => void },
 ) {
   const mirror = createDbMirror<Snapshot>(db, {
-    tables: ['products', 'customer_prices', 'product_business_types'],
+    tables: CATALOGUE_TABLES,
     reloadOn: ['products'],
     // Every order sorted while loading, so no listing waits for a sort of 100,000 products.
     load: async () => {
@@ -289,55 +376,37 @@ export function createCatalogueIndex(
       query: ListingQuery,
       scope: { businessId: number | null; businessTypeIds?: readonly number[] },
     ): Promise<IndexPage | null> {
-      const specs = listingFilters(query);
+      const conditions = parseListingConditions(query);
       const s = await current();
       if (!s) return null;
-      const order: OrderKey = (query.order as ListingOrder | undefined) ?? '';
-      const byPrice = order === 'price__ASC' || order === 'price__DESC';
+      const order = orderKeyOf(query.order);
+      const keys = sortKeysOf(query.order);
       const locked = scope.businessId == null ? null : await lockedPrices(s, scope.businessId);
-      // SPEC 9: a business's locked price is its displayed price, in sorts and ranges too.
+      // SPEC 9: a business's locked price is its displayed price, in sorts and ranges too
+      // (DISPLAYED_PRICE_SOURCES' first source, in front of the plain price).
       const priced = locked && locked.size > 0 ? locked : null;
       const price = priced ? (i: number) => priced.get(i)?.paisa ?? s.plain[i]! : (i: number) => s.plain[i]!;
 
-      // The candidates: one category or brand in the order's sequence when a filter names exactly
+      // The candidates: one category or brand in the order's sequence when a condition names exactly
       // one; the listed ids sorted when filtering by id; else every product in the order.
+      type IdCondition = ListingCondition & { field: IdField; op: 'in' };
+      const isIds = (c: ListingCondition): c is IdCondition => c.op === 'in' && c.field !== 'brand_name';
       let candidates: Int32Array;
-      let rest = specs;
-      const single = specs.find((f) => f.kind === 'ids' && f.column !== 'id' && f.ids.length === 1) as (FilterSpec & { kind: 'ids' }) | undefined;
-      const byIds = specs.find((f) => f.kind === 'ids' && f.column === 'id') as (FilterSpec & { kind: 'ids' }) | undefined;
+      let rest = conditions;
+      const single = conditions.find((c): c is IdCondition => isIds(c) && c.field !== 'id' && c.values.length === 1);
+      const byIds = conditions.find((c): c is IdCondition => isIds(c) && c.field === 'id');
       if (byIds) {
-        const positions = [...new Set(byIds.ids)].map((id) => s.byId.get(id)).filter((i): i is number => i !== undefined);
-        candidates = Int32Array.from(positions).sort(comparator(s, order));
-        rest = specs.filter((f) => f !== byIds);
+        const positions = [...new Set(byIds.values)].map((id) => s.byId.get(id)).filter((i): i is number => i !== undefined);
+        candidates = Int32Array.from(positions).sort(comparatorOf(s, keys));
+        rest = conditions.filter((c) => c !== byIds);
       } else if (single) {
-        candidates = sortedMembers(s, single.column, single.ids[0]!, order);
-        rest = specs.filter((f) => f !== single);
+        candidates = sortedMembers(s, single.field, single.values[0]!, order);
+        rest = conditions.filter((c) => c !== single);
       } else {
         candidates = sortedAll(s, order);
       }
 
-      const predicates: Predicate[] = rest.map((f): Predicate => {
-        switch (f.kind) {
-          case 'ids': {
-            const values = s.columns[f.column];
-            const wanted = new Set(f.ids);
-            return (i) => wanted.has(values[i]!);
-          }
-          case 'brandNames': {
-            const names = new Set(f.names);
-            return (i) => names.has(s.products[i]!.brand_name);
-          }
-          case 'price':
-            // Rupees compared as the database compares numeric: paisa / 100 is the double nearest
-            // the decimal, as is the parsed bound.
-            return (i) => {
-              const rupees = price(i) / 100;
-              return rupees >= f.min && rupees <= f.max;
-            };
-          default: // 'sale'
-            return (i) => s.products[i]!.sale === f.value;
-        }
-      });
+      const predicates: Predicate[] = rest.map((c) => predicateOf(s, c, price));
       if (scope.businessTypeIds) {
         const mask = await typeMask(s, scope.businessTypeIds);
         predicates.push((i) => mask[i] === 1);
@@ -347,22 +416,19 @@ export function createCatalogueIndex(
         return true;
       };
 
-      // A price sort with locked prices: the products without one in the plain price order, merged
-      // with the business's locked-price products sorted by their locked price (as the SQL path).
+      // A sort by displayed price with locked prices: the products without one in the plain price
+      // order, merged with the business's locked-price products sorted by their locked price (as the SQL path).
       let sequence: (visit: (i: number) => boolean) => void;
-      if (byPrice && priced) {
-        const dir = order === 'price__DESC' ? -1 : 1;
+      if (usesDisplayedPrice(keys) && priced) {
+        const compare = comparatorOf(s, keys, price);
         const member = new Uint8Array(s.n);
         for (const i of candidates) if (priced.has(i)) member[i] = 1;
-        const lockedList = [...priced.keys()]
-          .filter((i) => member[i] === 1)
-          .sort((a, b) => s.oos[a]! - s.oos[b]! || dir * (price(a) - price(b)) || a - b);
-        const before = (a: number, b: number) => (s.oos[a]! - s.oos[b]! || dir * (price(a) - price(b)) || a - b) < 0;
+        const lockedList = [...priced.keys()].filter((i) => member[i] === 1).sort(compare);
         sequence = (visit) => {
           let k = 0;
           for (const i of candidates) {
             if (priced.has(i)) continue;
-            while (k < lockedList.length && before(lockedList[k]!, i)) if (!visit(lockedList[k++]!)) return;
+            while (k < lockedList.length && compare(lockedList[k]!, i) < 0) if (!visit(lockedList[k++]!)) return;
             if (!visit(i)) return;
           }
           while (k < lockedList.length) if (!visit(lockedList[k++]!)) return;

@@ -13,10 +13,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { ModuleDeps } from '../../app-deps.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { serverMirror } from '../../lib/db-mirror.ts';
-import { createCatalogueIndex } from './catalogue-index.ts';
+import { createChangeFollower, serverMirror } from '../../lib/db-mirror.ts';
+import { CATALOGUE_TABLES, createCatalogueIndex } from './catalogue-index.ts';
 import { businessTypeWithDescendants, listBusinessProducts, listProducts } from './listing.service.ts';
 import { createViewCounter, productDetail } from './product.service.ts';
 import { listBrands, listBusinessTypes, listCategories, listingFacets } from './reference.service.ts';
@@ -24,28 +24,28 @@ import { createResponseCache } from './response-cache.ts';
 import { searchProducts } from './search.service.ts';
 import { createVocabularySource } from './vocabulary.ts';
 
-const CACHE_TTL_MS = 5_000;
-const CACHE_STALE_MS = 25_000;
 const data = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema }) });
 
-export async function catalogueRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const isTest = deps.config.NODE_ENV === 'test';
+  const reads = deps.catalogueReads;
   const vocabulary = createVocabularySource(deps.db);
-  // Listings and searches from memory (catalogue-index.ts), following the database's change counters.
-  const copy = serverMirror(app, isTest, 'catalogue index');
-  const index = createCatalogueIndex(deps.db, { ...copy, fullReloadMs: 10 * 60_000 });
-  copy.start(index);
-  // Tests read their own writes at once (no cache). A running server drops every answer when the
-  // counters move (a change of products, prices or stock shows within their once-a-second read plus
-  // the copy's load); what they do not see (categories, brands) is fresh 5 s, then refreshed in the background, 30 s at most.
+  // Listings and searches from memory (catalogue-index.ts), following the database's change counters;
+  // with CATALOGUE_COPIES=off from SQL only, the counters followed for the answer cache alone.
+  const copy = serverMirror(app, reads, 'catalogue index');
+  const index = reads.copies ? createCatalogueIndex(deps.db, { ...copy, fullReloadMs: 10 * 60_000 }) : undefined;
+  const changes = index ?? createChangeFollower(deps.db, CATALOGUE_TABLES, reads.followMs);
+  copy.start(changes);
+  // A running server drops every answer when the counters move (a change of products, prices or stock
+  // shows within their once-a-second read plus the copy's load); what they do not see (categories,
+  // brands) is fresh 5 s, then refreshed in the background, 30 s at most. Tests keep no answers.
   const cache = createResponseCache({
-    ttlMs: isTest ? 0 : CACHE_TTL_MS,
-    staleMs: isTest ? 0 : CACHE_STALE_MS,
+    ttlMs: reads.cacheTtlMs,
+    staleMs: reads.cacheStaleMs,
     maxEntries: 5000,
-    generation: index.generation,
+    generation: changes.generation,
   });
-  const views = createViewCounter(deps.db, deps.config.NODE_ENV === 'test' ? 20 : 2_000);
+  const views = createViewCounter(deps.db, reads.viewFlushMs);
   app.addHook('onClose', () => views.close());
 
   // Prices depend on the caller's business only (SPEC 9), so that is the cache's second key.

@@ -1,89 +1,17 @@
 import type { BusinessListingQuery, ListingQuery, Product, ProductPage } from '@shop/domain/catalogue';
-import { type ListingFilter, type ListingOrder, parseBrandFilter, parsePriceRange } from '@shop/domain/listing';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { needsDisplayedPrice, sortKeysOf, usesDisplayedPrice } from '@shop/domain/listing';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { businessTypes } from '../../db/schema/places.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import { displayPriceSql, priceBusinessOf, productJsonColumns, productsAsJson } from './pricing.service.ts';
+import { priceBusinessOf, productJsonColumns, productsAsJson } from './pricing.service.ts';
 import { searchSql } from './search.service.ts';
-import type { CatalogueIndex } from './catalogue-index.ts';
+import { conditionSql, directionSql, displayedPriceSql, fieldSql, orderSql, parseListingConditions } from './listing-sql.ts';
 import type { VocabularySource } from './vocabulary.ts';
 
-const MAX_IDS = 500;
-
-function idList(name: string, value: string): number[] {
-  const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
-  if (parts.length === 0 || parts.length > MAX_IDS || !parts.every((p) => /^\d{1,9}$/.test(p))) {
-    throw badRequest(`${name} must be a list of up to ${MAX_IDS} ids separated by commas`);
-  }
-  return parts.map(Number);
-}
-
-export type IdColumn = 'tier1Id' | 'tier2Id' | 'tier3Id' | 'tier4Id' | 'brand_id' | 'id';
-/**
- * One listing condition as parsed from the request: what the SQL builder below and the in-memory
- * index (catalogue-index.ts) both read, so both refuse the same input with the same errors.
- */
-export type FilterSpec =
-  | { kind: 'ids'; column: IdColumn; ids: number[] }
-  | { kind: 'brandNames'; names: string[] }
-  | { kind: 'price'; min: number; max: number }
-  | { kind: 'sale'; value: boolean };
-
-function priceSpec(value: string): FilterSpec {
-  const range = parsePriceRange(value);
-  if (!range) throw badRequest("The price range must be written '@min-max' with min not above max, e.g. '@100-5000'");
-  return { kind: 'price', ...range };
-}
-
-function brandSpec(value: string): FilterSpec {
-  const names = parseBrandFilter(value);
-  if (names.length === 0 || names.length > MAX_IDS) throw badRequest("The brand filter must be written '*brand_name', several as '*A*B'");
-  return { kind: 'brandNames', names };
-}
-
-/** The allowlist: each filter name maps to one column rule; nothing from the request becomes SQL text. */
-function filterSpec(filter: ListingFilter, value: string | undefined): FilterSpec {
-  if (value === undefined || value.trim() === '') throw badRequest(`${filter} needs a filter value`);
-  switch (filter) {
-    case 'tier1Id':
-    case 'tier2Id':
-    case 'tier3Id':
-    case 'tier4Id':
-    case 'brand_id':
-    case 'id':
-      return { kind: 'ids', column: filter, ids: idList(filter, value) };
-    case 'brand_name':
-      return value.includes('*') ? brandSpec(value) : { kind: 'brandNames', names: [value.trim()] };
-    case 'price':
-      return priceSpec(value);
-    case 'sale':
-      if (value !== 'true' && value !== 'false') throw badRequest('sale must be true or false');
-      return { kind: 'sale', value: value === 'true' };
-  }
-}
-
-/**
- * The conditions of a listing query except search, in the order they are checked (the first bad
- * one names the error): filter (or tierId with filterValue), includeFilter, price, brand.
- */
-export function listingFilters(query: ListingQuery, { withPrice = true, withBrand = true } = {}): FilterSpec[] {
-  const specs: FilterSpec[] = [];
-  if (query.filter) specs.push(filterSpec(query.filter, query.filterValue));
-  else if (query.tierId !== undefined && query.tierId > 0) {
-    if (!query.filterValue) throw badRequest('tierId needs a category id in filterValue');
-    specs.push({ kind: 'ids', column: `tier${query.tierId as 1 | 2 | 3 | 4}Id`, ids: idList('filterValue', query.filterValue) });
-  }
-  if (query.includeFilter) specs.push(filterSpec(query.includeFilter, query.includeFilterValue));
-  else if (query.includeFilterValue) throw badRequest('includeFilterValue needs includeFilter');
-  if (withPrice && query.price) specs.push(priceSpec(query.price));
-  if (withBrand && query.brand) specs.push(brandSpec(query.brand));
-  return specs;
-}
-
-const ID_COLUMNS = {
+const _ID_COLUMNS = {
   tier1Id: products.tier1Id,
   tier2Id: products.tier2Id,
   tier3Id: products.tier3Id,
@@ -92,46 +20,10 @@ const ID_COLUMNS = {
   id: products.id,
 } as const;
 
-function specCondition(spec: FilterSpec, businessId: number | null): SQL {
-  switch (spec.kind) {
-    case 'ids':
-      return inArray(ID_COLUMNS[spec.column], spec.ids);
-    case 'brandNames':
-      return inArray(products.brandName, spec.names);
-    case 'price':
-      return sql`${displayPriceSql(businessId)} between ${spec.min} and ${spec.max}`;
-    case 'sale':
-      return eq(products.sale, spec.value);
-  }
-}
-
-function orderBy(order: ListingOrder | undefined, businessId: number | null, rank: SQL | null): SQL[] {
-  // SPEC 2/9: out-of-stock products behind the rest, whatever the order.
-  const stockLast = sql`(${products.stock} = 0)`;
-  switch (order) {
-    case 'brand_name__ASC':
-      return [stockLast, sql`${products.brandName} collate "C" asc`, asc(products.id)];
-    case 'brand_name__DESC':
-      return [stockLast, sql`${products.brandName} collate "C" desc`, asc(products.id)];
-    case 'price__ASC':
-      return [stockLast, sql`${displayPriceSql(businessId)} asc`, asc(products.id)];
-    case 'price__DESC':
-      return [stockLast, sql`${displayPriceSql(businessId)} desc`, asc(products.id)];
-    case 'add_to_cart_count__DESC':
-      return [stockLast, desc(products.addToCartCount), asc(products.id)];
-    case 'viewed_count__DESC':
-      return [stockLast, desc(products.viewedCount), asc(products.id)];
-    default:
-      return rank ? [stockLast, sql`${rank} desc`, asc(products.id)] : [stockLast, asc(products.id)];
-  }
-}
-
 /** priceBusinessOf, looked up only when the query sorts or filters by price. */
 export async function pricesNeeded(db: Db, query: ListingQuery, scope: ListingScope): Promise<number | null> {
   if (scope.priceBusinessId !== undefined) return scope.priceBusinessId;
-  const byPrice =
-    query.order === 'price__ASC' || query.order === 'price__DESC' || query.price || query.filter === 'price' || query.includeFilter === 'price';
-  return byPrice ? priceBusinessOf(db, scope.businessId) : null;
+  return needsDisplayedPrice(query.order, parseListingConditions(query)) ? priceBusinessOf(db, scope.businessId) : null;
 }
 
 export interface ListingScope {
@@ -147,12 +39,17 @@ export interface ListingScope {
   /** Typo correction of `search`; without it words match as typed. */
   vocabulary?: VocabularySource;
   /** The in-memory catalogue, which answers listings without search text once loaded. */
-  index?: CatalogueIndex;
+  index?: ListingCopy;
+}
+
+/** The in-memory copy's listing (catalogue-index.ts): one page (limit + 1 rows at most), or null when not loaded. */
+export interface ListingCopy {
+  page(query: ListingQuery, scope: { businessId: number | null; businessTypeIds?: readonly number[] }): Promise<{ rows: Product[]; total?: number } | null>;
 }
 
 /** The WHERE conditions of a listing query; shared with the facets. */
 export async function listingConditions(query: ListingQuery, scope: ListingScope & { priceBusinessId: number | null }, { withPrice = true, withBrand = true } = {}) {
-  const conditions: SQL[] = listingFilters(query, { withPrice, withBrand }).map((spec) => specCondition(spec, scope.priceBusinessId));
+  const conditions: SQL[] = parseListingConditions(query, { withPrice, withBrand }).map((c) => conditionSql(c, scope.priceBusinessId));
   const search = query.search ? await searchSql(query.search, scope.vocabulary) : null;
   if (search) conditions.push(search.where);
   if (scope.businessTypeIds) {
@@ -174,9 +71,12 @@ export async function listingConditions(query: ListingQuery, scope: ListingScope
  */
 async function lockedPriceSortedPage(db: Db, query: ListingQuery, scope: ListingScope, businessId: number) {
   const n = query.offset + query.limit + 1;
-  const dir = query.order === 'price__DESC' ? sql.raw('desc') : sql.raw('asc');
-  const outOfStock = sql`(${products.stock} = 0)`;
-  const plainPrice = displayPriceSql(null);
+  // The order's keys (LISTING_SORTS: out of stock last, the displayed price, id), the price's direction
+  // applied to both streams and their merge.
+  const keys = sortKeysOf(query.order);
+  const dir = directionSql(keys.find((k) => k.field === 'displayed_price')?.direction ?? 'asc');
+  const outOfStock = fieldSql('out_of_stock', null);
+  const plainPrice = displayedPriceSql(null);
   const hasLocked = sql`exists (select 1 from ${customerPrices} cp where cp.product_id = ${products.id} and cp.business_id = ${businessId})`;
   // Without a locked price the displayed price is the plain one, so the plain conditions hold.
   const plain = await listingConditions(query, { ...scope, priceBusinessId: null });
@@ -219,9 +119,9 @@ export async function listProducts(db: Db, query: ListingQuery, scope: ListingSc
   }
   const priceBusinessId = await pricesNeeded(db, query, scope);
   const { where, rank } = await listingConditions(query, { ...scope, priceBusinessId });
-  const byPrice = query.order === 'price__ASC' || query.order === 'price__DESC';
+  const keys = sortKeysOf(query.order);
   const rows =
-    byPrice && priceBusinessId !== null
+    usesDisplayedPrice(keys) && priceBusinessId !== null
       ? await lockedPriceSortedPage(db, query, scope, priceBusinessId)
       : await productsAsJson(
           db,
@@ -229,7 +129,7 @@ export async function listProducts(db: Db, query: ListingQuery, scope: ListingSc
             .select(productJsonColumns(scope.businessId))
             .from(products)
             .where(where)
-            .orderBy(...orderBy(query.order, priceBusinessId, rank))
+            .orderBy(...orderSql(keys, priceBusinessId, query.order ? null : rank))
             .limit(query.limit + 1)
             .offset(query.offset),
         );
@@ -272,7 +172,7 @@ export async function listBusinessProducts(
   query: BusinessListingQuery,
   businessId: number | null,
   vocabulary?: VocabularySource,
-  index?: CatalogueIndex,
+  index?: ListingCopy,
 ): Promise<ProductPage> {
   let typeId = query.businessTypeId;
   let rest: ListingQuery = query;

@@ -95,16 +95,6 @@ export async function findProduct(db: Db, businessId: number | null, id: number)
 }
 
 /**
- * SPEC 9's displayed price as SQL, for sorting and price ranges on the server: the caller's own
- * business's locked price, else sale_price when on sale, else price. A guest (null) has no locked price.
- */
-export function displayPriceSql(businessId: number | null) {
-  const base = sql`(case when ${products.sale} and ${products.salePrice} > 0 then ${products.salePrice} else ${products.price} end)`;
-  if (businessId == null) return base;
-  return sql`coalesce((select ${customerPrices.price} from ${customerPrices} where ${customerPrices.productId} = ${products.id} and ${customerPrices.businessId} = ${businessId}), ${base})`;
-}
-
-/**
  * The business whose locked prices a price sort or price range must consider: the caller's, when
  * it has any customer-specific price, else null. Most businesses have none, and then the price is
  * the plain sale-or-list expression, which the listing indexes of migration 0005 keep in order (a

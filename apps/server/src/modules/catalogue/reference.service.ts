@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { brands, categories, products } from '../../db/schema/catalogue.ts';
 import { businessTypes } from '../../db/schema/places.ts';
 import { type ListingScope, listingConditions, pricesNeeded } from './listing.service.ts';
-import { displayPriceSql } from './pricing.service.ts';
+import { displayedPriceSql } from './listing-sql.ts';
 
 export async function listBrands(db: Db): Promise<Brand[]> {
   return db.select({ id: brands.id, name: brands.name }).from(brands).orderBy(sql`${brands.name} collate "C"`);
@@ -42,7 +42,7 @@ export async function listingFacets(db: Db, query: ListingQuery, scope: ListingS
   // The price bounds are always wanted here, so the locked prices are looked up.
   const priceBusinessId = await pricesNeeded(db, { ...query, order: 'price__ASC' }, scope);
   const { where } = await listingConditions(query, { ...scope, priceBusinessId }, { withPrice: false, withBrand: false });
-  const price = displayPriceSql(priceBusinessId);
+  const price = displayedPriceSql(priceBusinessId);
   // One scan gives both: brands with counts, and each brand's price bounds (folded below).
   const rows = await db
     .select({ name: products.brandName, count: sql<number>`count(*)::int`, min: sql<string>`min(${price})`, max: sql<string>`max(${price})` })

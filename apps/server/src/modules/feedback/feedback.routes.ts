@@ -3,7 +3,7 @@ import { FeedbackInputSchema } from '@shop/domain/auth';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireSession } from '../../lib/auth-context.ts';
 import { clientOf, LIMITS, rateLimiterOf } from '../../lib/rate-limit.ts';
 import { checkFeedback, FEEDBACK_BUSY, FEEDBACK_FULL, saveFeedback } from './feedback.service.ts';

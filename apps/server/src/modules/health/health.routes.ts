@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { pingDatabase } from '../../db/client.ts';
 import type { CopyState } from '../../lib/db-mirror.ts';
 import { type LoopDelayMonitor, startLoopDelayMonitor } from '../../lib/loop-delay.ts';

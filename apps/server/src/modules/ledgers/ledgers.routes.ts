@@ -2,7 +2,7 @@ import { LedgersQuerySchema, LedgersSchema } from '@shop/domain/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireRegistered } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { readLedgers } from './ledgers.service.ts';

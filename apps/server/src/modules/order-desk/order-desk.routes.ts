@@ -20,7 +20,7 @@ import type { StaffCapability } from '@shop/domain/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
 import { readDeskOrder, readDeskOrders } from './desk-order.service.ts';
 import { createRun, listRuns, pickingList, readRun, shipRun } from './delivery-runs.service.ts';

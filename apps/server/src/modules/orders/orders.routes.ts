@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireRegistered, requireSession } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { priceProducts } from '../catalogue/pricing.service.ts';

@@ -4,7 +4,7 @@ import type { BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl'
 import { bmplCategoryPath, bmplProductPath, bmplProductTitle, resolveCategoryPath, resolveProductPath } from '@shop/domain/bmpl-rules';
 import { displayPrice } from '@shop/domain/pricing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { buildIndexPages } from '../../lib/page-preload.ts';
 import { createSeoContext, sitemapPaths } from '../bmpl/bmpl-seo.service.ts';
 import { productBySlug, resolveCategory } from '../bmpl/bmpl.service.ts';

@@ -2,7 +2,7 @@ import { CreateStaffInputSchema, StaffAccountSchema, StaffSetupLinkSchema, Updat
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
 import { createStaff, listStaff, newSetupLink, resetSecondFactor, setDisabled, updateStaff } from './staff-accounts.service.ts';
 

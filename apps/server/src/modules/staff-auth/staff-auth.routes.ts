@@ -2,7 +2,7 @@ import { StaffLoginInputSchema, StaffLoginResultSchema, StaffMeSchema, StaffSeco
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { clientOf, LIMITS, type RateLimiter, rateLimiterOf } from '../../lib/rate-limit.ts';
 import { appendAudit } from '../audit/audit.service.ts';

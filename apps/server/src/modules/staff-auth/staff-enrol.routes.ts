@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { staffRecoveryCodes, staffUsers } from '../../db/schema/staff.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';

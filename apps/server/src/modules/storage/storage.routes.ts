@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { bannerSvg, productSvg, titleFromSlug } from './images.ts';
 
 const Segment = z.string().regex(/^[\p{L}\p{N}&_-]{1,120}$/u, 'is not a valid name');

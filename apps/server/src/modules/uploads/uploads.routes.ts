@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireRegistered } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { listDocuments, readDocument } from './uploads.service.ts';
