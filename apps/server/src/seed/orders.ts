@@ -3,6 +3,7 @@
 import type { OrderStatus, PaymentMode } from '@shop/domain/constants';
 import { fromPaisa, type Paisa } from '@shop/domain/money';
 import type { Db } from '../db/client.ts';
+import { ledgerPostings } from '../db/schema/finance.ts';
 import { invoices, ledgers, orderDetails, orders } from '../db/schema/orders.ts';
 import type { DemoAccounts, DemoUser } from './accounts.ts';
 import type { DemoProduct } from './catalogue.ts';
@@ -188,7 +189,7 @@ export async function insertOrders(db: Db, accounts: DemoAccounts, demo: readonl
       })
       .returning({ id: invoices.id });
     const paid = Math.round((total * (plan.ledger.paidShare ?? 0)) / 100) * 100;
-    await db.insert(ledgers).values({
+    const [entry] = await db.insert(ledgers).values({
       businessId: user.business.id,
       businessUserId: user.id,
       invoiceId: (invoice as { id: number }).id,
@@ -197,6 +198,16 @@ export async function insertOrders(db: Db, accounts: DemoAccounts, demo: readonl
       payableBy: dueOn,
       paymentMode: plan.ledger.mode,
       createdAt: at,
+    }).returning({ id: ledgers.id });
+    // Issue 18: each entry is in its business's journal (the statement), as delivery posts it.
+    await db.insert(ledgerPostings).values({
+      businessId: user.business.id,
+      kind: 'invoice',
+      amount: fromPaisa(total - paid),
+      ledgerId: (entry as { id: number }).id,
+      reference: `INV-2024-${String(invoiceNo).padStart(6, '0')}`,
+      memo: `${plan.ledger.mode} invoice`,
+      postedAt: at,
     });
   }
 }
