@@ -21,7 +21,7 @@ async function freshCode(): Promise<string> {
 }
 
 async function financeSignIn(page: Page) {
-  await page.goto('/staff/finance');
+  await page.goto('/staff/finance/ledgers');
   await page.getByLabel('Email').fill('finance@staff.demo.pk');
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -96,7 +96,7 @@ export function AgingPage() {
             ))}
           </tbody>
           {t ? (
-            <tfoot className="border-t-2 border-slate-300 font-semibold">
+            <tfoot className="border-t-2 border-slate-300 font-semibold whitespace-nowrap">
               <tr>
                 <td className="px-2 py-2" colSpan={3}>
                   Total

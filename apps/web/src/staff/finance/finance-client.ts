@@ -4,11 +4,11 @@ import { staffApi, staffUrl } from '../staff-api.ts';
 
 export const STAFF_BASE = '/staff';
 export const financePaths = {
-  businesses: `${STAFF_BASE}/finance`,
+  businesses: `${STAFF_BASE}/finance/ledgers`,
   aging: `${STAFF_BASE}/finance/aging`,
-  business: (id: number) => `${STAFF_BASE}/finance/businesses/${id}`,
+  business: (id: number) => `${STAFF_BASE}/finance/ledgers/${id}`,
   receipt: (id: number) => `${STAFF_BASE}/finance/receipts/${id}`,
-  statementPrint: (id: number, from: string, to: string) => `${STAFF_BASE}/finance/businesses/${id}/statement?from=${from}&to=${to}`,
+  statementPrint: (id: number, from: string, to: string) => `${STAFF_BASE}/finance/ledgers/${id}/statement?from=${from}&to=${to}`,
 };
 
 export const financeApi = {

@@ -19,7 +19,8 @@ import { karachiDay, money } from './finance-format.ts';
 
 // Finance's forms. Each is checked with the very schema the server checks (packages/domain/finance.ts);
 // empty optional fields are left out rather than sent as "".
-const withoutEmpty = (v: unknown) => (v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '' && x !== undefined)) : v);
+const OPTIONAL = new Set(['cheque_number', 'cheque_bank', 'cheque_date', 'reference', 'note']);
+const withoutEmpty = (v: unknown) => (v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k, x]) => !(OPTIONAL.has(k) && (x === '' || x === undefined)))) : v);
 
 function Problem({ id, text }: { id: string; text?: string }) {
   return text ? (

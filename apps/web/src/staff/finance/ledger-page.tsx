@@ -93,13 +93,13 @@ export function LedgerPage() {
       ) : a.hold.released_until ? (
         <p className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm">Credit hold released until {karachiDateTime(a.hold.released_until)} (PKT).</p>
       ) : null}
-      <div className="grid gap-3 xl:grid-cols-[minmax(0,2fr)_minmax(22rem,1fr)]">
+      <div className="grid gap-3 xl:grid-cols-[minmax(0,1fr)_22rem] 2xl:grid-cols-[minmax(0,2fr)_minmax(24rem,1fr)]">
         <div className="flex min-w-0 flex-col gap-3">
           <Panel title="Open invoices">
             {a.open_entries.length === 0 ? (
               <p className="text-sm text-slate-600">Nothing is open.</p>
             ) : (
-              <table className="w-full border-collapse text-sm" aria-label="Open invoices">
+              <table className="w-full border-collapse text-sm [&_td]:whitespace-nowrap" aria-label="Open invoices">
                 <thead className="bg-slate-100 text-left text-xs uppercase tracking-wide text-slate-600">
                   <tr>
                     <th scope="col" className="px-2 py-1.5">
@@ -133,12 +133,11 @@ export function LedgerPage() {
               </table>
             )}
           </Panel>
-          <StatementPanel businessId={id} />
           <Panel title="Receipts">
             {a.receipts.length === 0 ? (
               <p className="text-sm text-slate-600">No receipt yet.</p>
             ) : (
-              <table className="w-full border-collapse text-sm" aria-label="Receipts">
+              <table className="w-full border-collapse text-sm [&_td:nth-child(-n+2)]:whitespace-nowrap [&_td:nth-child(4)]:whitespace-nowrap" aria-label="Receipts">
                 <thead className="bg-slate-100 text-left text-xs uppercase tracking-wide text-slate-600">
                   <tr>
                     <th scope="col" className="px-2 py-1.5">Receipt</th>
@@ -257,6 +256,7 @@ export function LedgerPage() {
           ) : null}
         </div>
       </div>
+      <StatementPanel businessId={id} />
       <DeskDialog
         open={undo !== null}
         onOpenChange={(open) => {

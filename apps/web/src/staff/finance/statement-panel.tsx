@@ -12,7 +12,7 @@ export function StatementTable({ pages }: { pages: Statement[] }) {
   const last = pages.at(-1);
   if (!first || !last) return null;
   return (
-    <table className="w-full border-collapse text-sm" aria-label="Statement">
+    <table className="w-full border-collapse text-sm [&_td:not(:nth-child(4))]:whitespace-nowrap" aria-label="Statement">
       <thead className="bg-slate-100 text-left text-xs uppercase tracking-wide text-slate-600">
         <tr>
           <th scope="col" className="px-2 py-1.5">Date (PKT)</th>
