@@ -26,10 +26,11 @@ export async function insertDemoReceipts(db: Db, accounts: DemoAccounts, now: Da
   const today = formatKarachiDate(now);
   const cash = entries.find((e) => e.mode === 'Cash');
   const overdueCredit = entries.filter((e) => e.mode === 'Credit' && e.payableBy < today);
-  // The Cash invoice paid in full at the door; part of two overdue Credit invoices paid, so every
-  // aging bucket still holds money (README: "ledger entries in every aging bucket").
+  // Half the Cash invoice paid at the door; part of two overdue Credit invoices paid, so every aging
+  // bucket still holds money (README: "ledger entries in every aging bucket") and Cash is still owed.
   if (cash) {
-    await recordReceipt(db, actor, business, { method: 'Cash', amount: fromPaisa(toPaisa(cash.payable)), received_on: today, apply_to: [cash.id], idempotency_key: 'demo-receipt-cash-1', note: 'Paid to the driver on delivery' });
+    const half = Math.floor(toPaisa(cash.payable) / 200) * 100;
+    await recordReceipt(db, actor, business, { method: 'Cash', amount: fromPaisa(half), received_on: today, apply_to: [cash.id], idempotency_key: 'demo-receipt-cash-1', note: 'Part paid to the driver on delivery' });
   }
   const [, fifteen, seven] = overdueCredit;
   if (fifteen) {
