@@ -36,10 +36,15 @@ if (!businessId) {
   await db.execute(sql`insert into ledgers (business_id, business_user_id, total_spent, payable, payable_by, payment_mode, created_at)
     select ${businessId}, ${u?.id}, 1000 + (k % 97) * 10, 1000 + (k % 97) * 10, (now() - ((${half} - k) * interval '21 minutes') + interval '30 days')::date, 'Credit', now() - ((${half} - k) * interval '21 minutes')
     from generate_series(1, ${half}) k`);
-  await db.execute(sql`insert into ledger_postings (business_id, kind, amount, ledger_id, reference, memo, posted_at)
-    select l.business_id, 'invoice', l.payable, l.id, 'INV-B-' || l.id, 'Credit invoice', l.created_at from ledgers l where l.business_id = ${businessId} order by l.id`);
-  await db.execute(sql`insert into ledger_postings (business_id, kind, amount, reference, memo, posted_at)
-    select l.business_id, 'receipt', -l.payable, 'RCT-B-' || l.id, 'Bank transfer', l.created_at + interval '1 hour' from ledgers l where l.business_id = ${businessId} order by l.id`);
+  // Both kinds in one statement, in statement order, each with its running balance as the application appends it.
+  await db.execute(sql`insert into ledger_postings (business_id, kind, amount, balance, ledger_id, reference, memo, posted_at)
+    select business_id, kind, amount, sum(amount) over (order by posted_at, ord), ledger_id, reference, memo, posted_at from (
+      select l.business_id, 'invoice' as kind, l.payable as amount, l.id as ledger_id, 'INV-B-' || l.id as reference, 'Credit invoice' as memo, l.created_at as posted_at, 0 as ord
+        from ledgers l where l.business_id = ${businessId}
+      union all
+      select l.business_id, 'receipt', -l.payable, null, 'RCT-B-' || l.id, 'Bank transfer', l.created_at + interval '1 hour', 1
+        from ledgers l where l.business_id = ${businessId}) x
+    order by posted_at, ord`);
   await db.execute(sql`insert into ledger_allocations (business_id, ledger_id, source_posting_id, posting_id, amount)
     select p.business_id, l.id, p.id, p.id, l.payable from ledger_postings p join ledgers l on p.reference = 'RCT-B-' || l.id where p.business_id = ${businessId} and p.kind = 'receipt'`);
   await db.execute(sql`analyze`);

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { agingOfOpen, allocate, creditHold, csvField, isWithinReturnWindow, overdueOf, RecordReceiptInputSchema, withRunningBalance } from './finance.ts';
+import { agingOfOpen, allocate, creditHold, csvField, isWithinReturnWindow, overdueOf, RecordReceiptInputSchema } from './finance.ts';
 
 describe('allocate (issue 18: oldest first or the chosen order; the rest stays on account)', () => {
   it('pays each entry up to its open amount, in order, and leaves the rest unapplied', () => {
     expect(allocate(70_000, [{ id: 1, open: 60_000 }, { id: 2, open: 40_000 }])).toEqual({ allocations: [{ id: 1, amount: 60_000 }, { id: 2, amount: 10_000 }], unapplied: 0 });
     expect(allocate(5_000, [{ id: 3, open: 0 }, { id: 4, open: 1_000 }])).toEqual({ allocations: [{ id: 4, amount: 1_000 }], unapplied: 4_000 });
     expect(allocate(1, [])).toEqual({ allocations: [], unapplied: 1 });
-  });
-});
-
-describe('withRunningBalance', () => {
-  it('adds each entry to the balance from the opening balance', () => {
-    expect(withRunningBalance(1_000, [{ amount: 500 }, { amount: -1_200 }]).map((e) => e.balance)).toEqual([1_500, 300]);
   });
 });
 

@@ -104,15 +104,6 @@ export function allocate(amount: Paisa, open: readonly { id: number; open: Paisa
   return { allocations, unapplied: left };
 }
 
-/** Statement rows with their running balance: debits raise what the business owes, credits lower it. */
-export function withRunningBalance<T extends { amount: Paisa }>(opening: Paisa, entries: readonly T[]): (T & { balance: Paisa })[] {
-  let balance = opening;
-  return entries.map((e) => {
-    balance += e.amount;
-    return { ...e, balance };
-  });
-}
-
 /** SPEC policy: a return (credit note) is taken within RETURN_WINDOW_DAYS days of delivery, Pakistan days. */
 export function isWithinReturnWindow(deliveredOn: string, today: string): boolean {
   const days = daysOverdue(deliveredOn, today);

@@ -3,8 +3,8 @@
 import type { OrderStatus, PaymentMode } from '@shop/domain/constants';
 import { fromPaisa, type Paisa } from '@shop/domain/money';
 import type { Db } from '../db/client.ts';
-import { ledgerPostings } from '../db/schema/finance.ts';
 import { invoices, ledgers, orderDetails, orders } from '../db/schema/orders.ts';
+import { appendPosting } from '../modules/finance/finance.service.ts';
 import type { DemoAccounts, DemoUser } from './accounts.ts';
 import type { DemoProduct } from './catalogue.ts';
 import { DEMO_SEED, splitTax } from './generator.ts';
@@ -171,6 +171,7 @@ export async function insertOrders(db: Db, accounts: DemoAccounts, demo: readonl
   await db.insert(orderDetails).values(detailRows);
 
   let invoiceNo = 0;
+  const posted: (Parameters<typeof appendPosting>[1] & { postedAt: string })[] = [];
   for (const { plan, user, lines, number, at } of planned) {
     if (!plan.ledger) continue;
     const total = totalOf(lines);
@@ -199,8 +200,7 @@ export async function insertOrders(db: Db, accounts: DemoAccounts, demo: readonl
       paymentMode: plan.ledger.mode,
       createdAt: at,
     }).returning({ id: ledgers.id });
-    // Issue 18: each entry is in its business's journal (the statement), as delivery posts it.
-    await db.insert(ledgerPostings).values({
+    posted.push({
       businessId: user.business.id,
       kind: 'invoice',
       amount: fromPaisa(total - paid),
@@ -210,4 +210,8 @@ export async function insertOrders(db: Db, accounts: DemoAccounts, demo: readonl
       postedAt: at,
     });
   }
+  // Issue 18: each entry is in its business's journal (the statement) on its delivery day, appended in
+  // the order of those days as deliveries append them (each posting carries the running balance).
+  posted.sort((a, b) => Date.parse(a.postedAt) - Date.parse(b.postedAt));
+  for (const p of posted) await appendPosting(db as unknown as Parameters<typeof appendPosting>[0], p);
 }

@@ -44,6 +44,7 @@ CREATE TABLE "ledger_postings" (
 	"business_id" integer NOT NULL,
 	"kind" text NOT NULL,
 	"amount" numeric(12, 2) NOT NULL,
+	"balance" numeric(14, 2) NOT NULL,
 	"ledger_id" integer,
 	"receipt_id" integer,
 	"credit_note_id" integer,
@@ -111,7 +112,8 @@ CREATE UNIQUE INDEX "ledger_postings_credit_note_uq" ON "ledger_postings" USING 
 CREATE UNIQUE INDEX "ledger_postings_credit_note_undo_uq" ON "ledger_postings" USING btree ("credit_note_id") WHERE "ledger_postings"."kind" = 'credit_note_reversal';--> statement-breakpoint
 CREATE UNIQUE INDEX "receipts_number_uq" ON "receipts" USING btree ("receipt_number");--> statement-breakpoint
 CREATE UNIQUE INDEX "receipts_idempotency_uq" ON "receipts" USING btree ("business_id","idempotency_key");--> statement-breakpoint
-CREATE INDEX "receipts_business_idx" ON "receipts" USING btree ("business_id","id");--> statement-breakpoint
+CREATE INDEX "receipts_business_idx" ON "receipts" USING btree ("business_id","id");
+--> statement-breakpoint
 -- hand-written
 -- Issue 18: numbers of receipts and credit notes come from sequences (gaps are allowed, repeats are not).
 CREATE SEQUENCE "receipt_number_seq";
@@ -154,7 +156,10 @@ CREATE TRIGGER "invoices_no_update_delete" BEFORE UPDATE OR DELETE ON "invoices"
 --> statement-breakpoint
 -- Every ledger entry made before this migration is posted to its business's journal once, on the day it
 -- was made, so statements and balances include it (its payable already nets what was paid then).
-INSERT INTO "ledger_postings" ("business_id", "kind", "amount", "ledger_id", "reference", "memo", "posted_at")
-SELECT l."business_id", 'invoice', l."payable", l."id", coalesce(i."invoice_number", 'Ledger ' || l."id"), l."payment_mode" || ' invoice', l."created_at"
+-- Each posting carries the business's running balance after it, in statement order (posted_at, id).
+INSERT INTO "ledger_postings" ("business_id", "kind", "amount", "balance", "ledger_id", "reference", "memo", "posted_at")
+SELECT l."business_id", 'invoice', l."payable",
+  sum(l."payable") OVER (PARTITION BY l."business_id" ORDER BY l."created_at", l."id"),
+  l."id", coalesce(i."invoice_number", 'Ledger ' || l."id"), l."payment_mode" || ' invoice', l."created_at"
 FROM "ledgers" l LEFT JOIN "invoices" i ON i."id" = l."invoice_id"
 ORDER BY l."created_at", l."id";

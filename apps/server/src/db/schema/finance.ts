@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businesses } from './business.ts';
 import { createdAt, money } from './common.ts';
 import { ledgers } from './orders.ts';
@@ -71,6 +71,8 @@ export const ledgerPostings = pgTable('ledger_postings', {
   businessId: integer('business_id').notNull().references(() => businesses.id),
   kind: text('kind').notNull(),
   amount: money('amount').notNull(),
+  /** The business's balance after this posting (postings of a business are appended in order, under its lock). */
+  balance: numeric('balance', { precision: 14, scale: 2 }).notNull(),
   ledgerId: integer('ledger_id').references(() => ledgers.id),
   receiptId: integer('receipt_id').references(() => receipts.id),
   creditNoteId: integer('credit_note_id').references(() => creditNotes.id),

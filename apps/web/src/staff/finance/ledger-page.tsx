@@ -93,7 +93,7 @@ export function LedgerPage() {
       ) : a.hold.released_until ? (
         <p className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm">Credit hold released until {karachiDateTime(a.hold.released_until)} (PKT).</p>
       ) : null}
-      <div className="grid gap-3 xl:grid-cols-[minmax(0,1fr)_22rem] 2xl:grid-cols-[minmax(0,2fr)_minmax(24rem,1fr)]">
+      <div className="grid gap-3 2xl:grid-cols-[minmax(0,2fr)_minmax(24rem,1fr)]">
         <div className="flex min-w-0 flex-col gap-3">
           <Panel title="Open invoices">
             {a.open_entries.length === 0 ? (
@@ -215,7 +215,8 @@ export function LedgerPage() {
             </Panel>
           ) : null}
         </div>
-        <div className="flex flex-col gap-3">
+        {/* Beside the tables on wide screens; above them, three across, at 1280 px. */}
+        <div className="order-first flex flex-col gap-3 xl:grid xl:grid-cols-3 xl:items-start 2xl:order-none 2xl:flex">
           <Panel title="Account">
             <dl className="text-sm">
               <Figure label="Credit limit" value={money(a.business.credit_limit)} />
