@@ -170,6 +170,8 @@ export const CreditStandingSchema = z.object({
   /** Remaining amount of the business's Credit orders not yet Delivered or Rejected. */
   open_orders: MoneySchema,
   available: MoneySchema,
+  /** Issue 18: why the business may not order on Credit now (credit hold), or null. */
+  hold: z.string().nullable(),
 });
 export type CreditStanding = z.infer<typeof CreditStandingSchema>;
 

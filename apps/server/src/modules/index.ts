@@ -8,6 +8,7 @@ import { staffAccountsRoutes } from './staff-accounts/staff-accounts.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 import { accountsReadRoutes } from './accounts-read/accounts-read.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { financeRoutes } from './finance/finance.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { bmplRoutes } from './bmpl/bmpl.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
@@ -39,4 +40,5 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await auditRoutes(app, deps);
   await seoRoutes(app, deps);
   await orderDeskRoutes(app, deps);
+  await financeRoutes(app, deps);
 }

@@ -7,6 +7,7 @@ import { cities } from '../db/schema/places.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { DEMO_PASSWORD, insertAccounts } from './accounts.ts';
 import { insertBanners, insertCatalogue, insertDemoProducts } from './catalogue.ts';
+import { insertDemoReceipts } from './finance.ts';
 import { insertMarketplace } from './marketplace.ts';
 import { insertOrders } from './orders.ts';
 import { insertPlaces } from './places.ts';
@@ -53,5 +54,6 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     const accounts = await insertAccounts(tx, places, demo, passwordHash);
     await insertOrders(tx, accounts, demo, now);
     await insertDemoStaff(tx, passwordHash);
+    await insertDemoReceipts(tx, accounts, now);
   });
 }

@@ -4,6 +4,7 @@ import type { OrderStatus, PaymentMode } from '@shop/domain/constants';
 import { fromPaisa, type Paisa } from '@shop/domain/money';
 import type { Db } from '../db/client.ts';
 import { invoices, ledgers, orderDetails, orders } from '../db/schema/orders.ts';
+import { appendPosting } from '../modules/finance/finance.service.ts';
 import type { DemoAccounts, DemoUser } from './accounts.ts';
 import type { DemoProduct } from './catalogue.ts';
 import { DEMO_SEED, splitTax } from './generator.ts';
@@ -170,6 +171,7 @@ export async function insertOrders(db: Db, accounts: DemoAccounts, demo: readonl
   await db.insert(orderDetails).values(detailRows);
 
   let invoiceNo = 0;
+  const posted: (Parameters<typeof appendPosting>[1] & { postedAt: string })[] = [];
   for (const { plan, user, lines, number, at } of planned) {
     if (!plan.ledger) continue;
     const total = totalOf(lines);
@@ -188,7 +190,7 @@ export async function insertOrders(db: Db, accounts: DemoAccounts, demo: readonl
       })
       .returning({ id: invoices.id });
     const paid = Math.round((total * (plan.ledger.paidShare ?? 0)) / 100) * 100;
-    await db.insert(ledgers).values({
+    const [entry] = await db.insert(ledgers).values({
       businessId: user.business.id,
       businessUserId: user.id,
       invoiceId: (invoice as { id: number }).id,
@@ -197,6 +199,19 @@ export async function insertOrders(db: Db, accounts: DemoAccounts, demo: readonl
       payableBy: dueOn,
       paymentMode: plan.ledger.mode,
       createdAt: at,
+    }).returning({ id: ledgers.id });
+    posted.push({
+      businessId: user.business.id,
+      kind: 'invoice',
+      amount: fromPaisa(total - paid),
+      ledgerId: (entry as { id: number }).id,
+      reference: `INV-2024-${String(invoiceNo).padStart(6, '0')}`,
+      memo: `${plan.ledger.mode} invoice`,
+      postedAt: at,
     });
   }
+  // Issue 18: each entry is in its business's journal (the statement) on its delivery day, appended in
+  // the order of those days as deliveries append them (each posting carries the running balance).
+  posted.sort((a, b) => Date.parse(a.postedAt) - Date.parse(b.postedAt));
+  for (const p of posted) await appendPosting(db as unknown as Parameters<typeof appendPosting>[0], p);
 }

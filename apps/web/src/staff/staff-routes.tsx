@@ -26,6 +26,12 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: 'orders/:id', capability: 'orders.read', load: () => import('./orders/order-page.tsx').then((m) => m.OrderPage) },
   { path: 'runs', label: 'Delivery runs', group: 'Orders', capability: 'orders.read', load: () => import('./orders/runs-page.tsx').then((m) => m.RunsPage) },
   { path: 'runs/:id', capability: 'orders.read', load: () => import('./orders/print/run-sheet-page.tsx').then((m) => m.RunSheetPage) },
+  // Issue 18: payments and ledgers (Finance).
+  { path: 'finance/ledgers', label: 'Business ledgers', group: 'Finance', capability: 'finance.read', load: () => import('./finance/businesses-page.tsx').then((m) => m.FinanceBusinessesPage) },
+  { path: 'finance/aging', label: 'Aging summary', group: 'Finance', capability: 'finance.read', load: () => import('./finance/aging-page.tsx').then((m) => m.AgingPage) },
+  { path: 'finance/ledgers/:id', capability: 'finance.read', load: () => import('./finance/ledger-page.tsx').then((m) => m.LedgerPage) },
+  { path: 'finance/ledgers/:id/statement', capability: 'finance.read', load: () => import('./finance/statement-print-page.tsx').then((m) => m.StatementPrintPage) },
+  { path: 'finance/receipts/:id', capability: 'finance.read', load: () => import('./finance/receipt-print-page.tsx').then((m) => m.ReceiptPrintPage) },
   { path: 'admin/staff', label: 'Staff accounts', group: 'Admin', capability: 'staff.manage', load: () => import('./admin/staff-accounts-page.tsx').then((m) => m.StaffAccountsPage) },
   { path: 'admin/audit', label: 'Audit log', group: 'Admin', capability: 'audit.read', load: () => import('./admin/audit-log-page.tsx').then((m) => m.AuditLogPage) },
 ];

@@ -3,9 +3,10 @@ import { agingAmounts, bucketTotals, creditOutstanding, todayKarachi } from '@sh
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { readsWholeBusiness } from '@shop/domain/order-rules';
 import type { LedgerEntry, Ledgers } from '@shop/domain/orders';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invoices, ledgers } from '../../db/schema/orders.ts';
+import { openAmountSql, postInvoiceEntry } from '../finance/finance.service.ts';
 
 export interface Reader {
   userId: number;
@@ -25,7 +26,8 @@ export async function readLedgers(db: Db, reader: Reader, options: { paymentMode
       id: ledgers.id,
       invoice_number: invoices.invoiceNumber,
       total_spent: ledgers.totalSpent,
-      payable: ledgers.payable,
+      // Issue 18: what is still owed on the entry (its payable less the receipts and credit notes applied).
+      payable: sql<string>`${openAmountSql(sql`${ledgers}`)}::text`,
       payable_by: ledgers.payableBy,
       payment_mode: ledgers.paymentMode,
     })
@@ -79,14 +81,20 @@ export async function postDeliveredOrder(
     .insert(invoices)
     .values({ invoiceNumber, orderId: order.orderId, businessId: order.businessId, businessUserId: order.businessUserId, amount: order.amount, paymentMode: order.paymentMode, dueOn })
     .returning({ id: invoices.id });
-  await tx.insert(ledgers).values({
-    businessId: order.businessId,
-    businessUserId: order.businessUserId,
-    invoiceId: invoice?.id,
-    totalSpent: order.amount,
-    payable: order.amount,
-    payableBy: dueOn,
-    paymentMode: order.paymentMode,
-  });
+  const [entry] = await tx
+    .insert(ledgers)
+    .values({
+      businessId: order.businessId,
+      businessUserId: order.businessUserId,
+      invoiceId: invoice?.id,
+      totalSpent: order.amount,
+      payable: order.amount,
+      payableBy: dueOn,
+      paymentMode: order.paymentMode,
+    })
+    .returning({ id: ledgers.id });
+  if (!entry) throw new Error('ledger entry not inserted');
+  // Issue 18: the invoice enters the business's journal (statement), and credit on account pays it.
+  await postInvoiceEntry(tx, { ledgerId: entry.id, businessId: order.businessId, amount: order.amount, invoiceNumber, paymentMode: order.paymentMode });
   return { invoiceNumber };
 }

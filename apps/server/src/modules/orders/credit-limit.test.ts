@@ -37,8 +37,9 @@ const creditOrders = async (businessId: number) =>
     .from(orders)
     .where(and(eq(orders.businessId, businessId), eq(orders.paymentMode, 'Credit')));
 
+/** An entry not yet due: an overdue Credit entry would put the business on credit hold (issue 18). */
 async function ledgerEntry(businessId: number, userId: number, payable: string, mode: 'Credit' | 'Cash' = 'Credit') {
-  await t.database.db.insert(ledgers).values({ businessId, businessUserId: userId, totalSpent: payable, payable, payableBy: '2026-01-01', paymentMode: mode });
+  await t.database.db.insert(ledgers).values({ businessId, businessUserId: userId, totalSpent: payable, payable, payableBy: '2099-12-31', paymentMode: mode });
 }
 
 describe('Credit orders and the credit limit (issue 14.12)', () => {
@@ -61,7 +62,7 @@ describe('Credit orders and the credit limit (issue 14.12)', () => {
     expect(await creditOrders(business.id)).toEqual(before);
     // The checkout reads the same figures.
     const standing = await t.app.inject({ method: 'GET', url: '/api/orders/credit', headers });
-    expect(body<{ data: CreditStanding }>(standing).data).toEqual({ credit_limit: '1000.00', ledger_outstanding: '300.00', open_orders: '400.00', available: '300.00' });
+    expect(body<{ data: CreditStanding }>(standing).data).toEqual({ credit_limit: '1000.00', ledger_outstanding: '300.00', open_orders: '400.00', available: '300.00', hold: null });
     // Exactly up to the limit is allowed; a paisa more is not. Cash is not limited by credit.
     expect((await credit(3)).statusCode).toBe(200);
     expect((await credit(1)).statusCode).toBe(409);

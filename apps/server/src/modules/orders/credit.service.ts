@@ -1,9 +1,12 @@
 import { availableCredit, CLOSED_ORDER_STATUSES, type CreditExposure, checkCredit } from '@shop/domain/credit';
+import type { CreditHold } from '@shop/domain/finance';
+import { todayKarachi } from '@shop/domain/ledgers';
 import { fromPaisa, type Paisa, toPaisa } from '@shop/domain/money';
 import type { CreditStanding } from '@shop/domain/orders';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, unauthorized } from '../../lib/http-error.ts';
+import { type HoldFactsRow, holdFactsSql, holdFromRow, lockBusinessMoney } from '../finance/finance.service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -15,36 +18,34 @@ const closedStatuses = sql.join(
   sql`, `,
 );
 
-interface ExposureRow {
+interface ExposureRow extends HoldFactsRow {
   limit: string;
-  ledger: string;
   open: string;
   used: number | null;
 }
 
 /**
- * What a business owes against its credit limit (issue 14 point 12): the payable of its Credit
- * ledger entries (SPEC 2) plus the remaining amount of its Credit orders not yet Delivered or
+ * What a business owes against its credit limit (issue 14 point 12): the open amount of its Credit
+ * ledger entries (SPEC 2; issue 18: payable less what receipts and credit notes paid) plus the remaining amount of its Credit orders not yet Delivered or
  * Rejected (ledger entries come only at delivery). `used` says whether the buyer's Idempotency-Key
  * is already taken. One statement, on the ledgers_business_idx and orders_business_idx indexes.
  */
 async function readExposure(
   db: Db | Tx,
   p: { businessId: number; excludeOrderId?: number; userId?: number; key?: string | null },
-): Promise<{ exposure: CreditExposure; used: boolean } | null> {
+  now = new Date(),
+): Promise<{ exposure: CreditExposure; hold: CreditHold; used: boolean } | null> {
   const result = await db.execute(sql`
     select b.credit_limit::text as "limit",
-      (select coalesce(sum(l.payable), 0)::text from ledgers l where l.business_id = b.id and l.payment_mode = 'Credit') as ledger,
+      ${holdFactsSql(sql`b.id`, todayKarachi(now))},
       (select coalesce(sum(o.remaining_amount), 0)::text from orders o where o.business_id = b.id and o.payment_mode = 'Credit'
         and o.status not in (${closedStatuses}) and o.id <> ${p.excludeOrderId ?? 0}::int) as open,
       (select o.id from orders o where o.business_user_id = ${p.userId ?? 0}::int and o.idempotency_key = ${p.key ?? null}::text) as used
     from businesses b where b.id = ${p.businessId}::int`);
   const [row] = (result as unknown as { rows: ExposureRow[] }).rows;
   if (!row) return null;
-  return {
-    exposure: { limit: toPaisa(row.limit), ledgerOutstanding: toPaisa(row.ledger), openOrders: toPaisa(row.open) },
-    used: row.used != null,
-  };
+  const exposure = { limit: toPaisa(row.limit), ledgerOutstanding: toPaisa(row.ledger), openOrders: toPaisa(row.open) };
+  return { exposure, hold: holdFromRow(row, exposure.limit, exposure.openOrders, now), used: row.used != null };
 }
 
 /**
@@ -59,9 +60,13 @@ export async function checkCreditUnderLock(
   p: { businessId: number; orderTotal: Paisa; excludeOrderId?: number; userId?: number; key?: string | null },
 ): Promise<{ keyUsed: boolean }> {
   await tx.execute(sql`select pg_advisory_xact_lock(${CREDIT_LOCK}::int, ${p.businessId}::int)`);
+  // Issue 18: and no receipt, bounce or delivery of the business changes what it owes meanwhile.
+  await lockBusinessMoney(tx, p.businessId);
   const read = await readExposure(tx, p);
   if (!read) throw unauthorized();
   if (read.used) return { keyUsed: true };
+  // Issue 18: a business on credit hold places no Credit order (Finance may release the hold).
+  if (read.hold.held) throw conflict(read.hold.message);
   const fit = checkCredit(p.orderTotal, read.exposure);
   if (!fit.ok) throw conflict(fit.message);
   return { keyUsed: false };
@@ -72,6 +77,7 @@ export async function readCreditStanding(db: Db, businessId: number): Promise<Cr
   const read = await readExposure(db, { businessId });
   const e = read?.exposure ?? { limit: 0, ledgerOutstanding: 0, openOrders: 0 };
   return {
+    hold: read?.hold.held ? read.hold.message : null,
     credit_limit: fromPaisa(e.limit),
     ledger_outstanding: fromPaisa(e.ledgerOutstanding),
     open_orders: fromPaisa(e.openOrders),

@@ -28,7 +28,8 @@ export function CheckoutView({
 }) {
   const totals = orderTotals(lines.map(pricedCartLine));
   const modes = allowedPaymentModes(businessMode);
-  const fit = paymentMode === 'Credit' && credit ? checkCredit(totals.total, exposureOf(credit)) : null;
+  // Issue 18: a business on credit hold is told why before Place order (the server refuses it too).
+  const fit = paymentMode === 'Credit' && credit ? (credit.hold ? { ok: false as const, message: credit.hold } : checkCredit(totals.total, exposureOf(credit))) : null;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="payment-heading">
