@@ -10,6 +10,7 @@ import { accountsReadRoutes } from './accounts-read/accounts-read.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { bmplRoutes } from './bmpl/bmpl.routes.ts';
+import { businessesRoutes } from './businesses/businesses.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { ledgersRoutes } from './ledgers/ledgers.routes.ts';
@@ -39,4 +40,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await auditRoutes(app, deps);
   await seoRoutes(app, deps);
   await orderDeskRoutes(app, deps);
+  await businessesRoutes(app, deps);
 }

@@ -8,6 +8,7 @@ import { businesses, businessUsers } from '../../db/schema/business.ts';
 import { areas, businessTypes, cities } from '../../db/schema/places.ts';
 import { badRequest, conflict, forbidden } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { noteDocumentsUploaded } from '../businesses/businesses.service.ts';
 import { prepareDocuments, storeDocuments } from '../uploads/uploads.service.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in or reset your password.';
@@ -146,6 +147,8 @@ export async function addDocuments(
     return await db.transaction(async (tx) => {
       const stored = await storeDocuments(tx, dataDir, businessId, documents);
       discard = stored.discard;
+      // Issue 18: documents asked for again are no longer asked for; the business goes back to the queue.
+      await noteDocumentsUploaded(tx, businessId, documents.map((d) => d.kind));
       return stored.count;
     });
   } catch (err) {
