@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { uploads } from '../../src/db/schema/business.ts';
 import { STAFF_TEST_PASSWORD } from '../staff.ts';
 import type { Row } from './matrix.ts';
 import { type Actor, isStaffActor } from './world.ts';
@@ -181,4 +183,46 @@ export const STAFF_ROWS: Row[] = [
     request: (_w, actor) => ({ method: 'POST', url: '/api/staff/views', payload: { name: `Lahore credit ${actor} ${Date.now()}`, filters: { city: 'Lahore', payment_mode: 'Credit' } } }),
   },
   { route: 'DELETE /api/staff/views/:id', case: "delete a view (someone else's or unknown: 404)", expect: staffOnly({ staffDesk: 404, staffFinance: 404 }), request: () => ({ method: 'DELETE', url: '/api/staff/views/999999' }) },
+  // Issue 18, verifying businesses: Finance reads and decides; the Order desk reads; Admin and Catalogue get 403.
+  { route: 'GET /api/staff/businesses', case: 'the verification queue', expect: staffOnly({ staffDesk: 200, staffFinance: 200 }), request: get('/api/staff/businesses') },
+  { route: 'GET /api/staff/businesses/:id', case: 'a business with users, terms, documents and flags', expect: staffOnly({ staffDesk: 200, staffFinance: 200 }), request: (w) => get(`/api/staff/businesses/${w.users.owner.businessId}`)() },
+  {
+    route: 'GET /api/staff/businesses/:id/documents/:documentId',
+    case: "a registration document, through its business's URL",
+    expect: staffOnly({ staffDesk: 200, staffFinance: 200 }),
+    request: async (w) => {
+      const [doc] = await w.t.database.db.select({ businessId: uploads.businessId }).from(uploads).where(eq(uploads.id, w.uploadId));
+      return get(`/api/staff/businesses/${doc?.businessId}/documents/${w.uploadId}`)();
+    },
+  },
+  {
+    route: 'GET /api/staff/businesses/:id/documents/:documentId',
+    case: "a document through another business's URL",
+    expect: staffOnly({ staffDesk: 404, staffFinance: 404 }),
+    request: (w) => get(`/api/staff/businesses/${w.users.owner.businessId}/documents/${w.uploadId}`)(),
+  },
+  {
+    route: 'POST /api/staff/businesses/:id/approve',
+    case: 'approve on a stale view (nothing changes, 409)',
+    expect: staffOnly({ staffFinance: 409 }),
+    request: (w) => ({ method: 'POST', url: `/api/staff/businesses/${w.users.owner.businessId}/approve`, payload: { version: 999_999, terms: { payment_mode: 'Credit', credit_limit: '100000', payment_days: 30, advance_amount: '0' } } }),
+  },
+  {
+    route: 'POST /api/staff/businesses/:id/reject',
+    case: 'reject on a stale view (nothing changes, 409)',
+    expect: staffOnly({ staffFinance: 409 }),
+    request: (w) => ({ method: 'POST', url: `/api/staff/businesses/${w.users.owner.businessId}/reject`, payload: { version: 999_999, reason: 'Documents do not match.' } }),
+  },
+  {
+    route: 'POST /api/staff/businesses/:id/request-documents',
+    case: 'ask for documents again on a stale view (nothing changes, 409)',
+    expect: staffOnly({ staffFinance: 409 }),
+    request: (w) => ({ method: 'POST', url: `/api/staff/businesses/${w.users.owner.businessId}/request-documents`, payload: { version: 999_999, kinds: ['cnic_image'] } }),
+  },
+  {
+    route: 'PATCH /api/staff/businesses/:id',
+    case: 'change terms or status on a stale view (nothing changes, 409)',
+    expect: staffOnly({ staffFinance: 409 }),
+    request: (w) => ({ method: 'PATCH', url: `/api/staff/businesses/${w.users.owner.businessId}`, payload: { version: 999_999, status: 'on_hold' } }),
+  },
 ];
