@@ -51,6 +51,12 @@ export const DOCUMENT_LABELS: Record<DocumentKind, string> = {
   business_card_image: 'Business card',
 };
 
+/** SPEC 2's upload step: only the Owner sends the business's documents. */
+export const canUploadDocuments = (userType: string | null | undefined) => userType === 'Owner';
+/** Documents are photos or scans of up to 2 MB each (the server checks the bytes again). */
+export const DOCUMENT_MAX_BYTES = 2 * 1024 * 1024;
+export const DOCUMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
 /** CNIC and NTN numbers are compared by their digits only ("35202-1234567-1" is "3520212345671"). */
 export const idDigits = (value: string) => value.replace(/\D/g, '');
 
@@ -58,17 +64,17 @@ export const STALE_BUSINESS = 'This business was changed by someone else. Reload
 export const REASON_MAX = 500;
 export const NOTES_MAX = 2000;
 
-const Money = z
+export const MoneyInputSchema = z
   .string()
   .trim()
   .regex(/^\d{1,10}(\.\d{1,2})?$/, 'must be an amount in rupees, e.g. 150000 or 150000.50');
 const Version = z.number().int().min(0);
-const CnicNumber = z
+export const CnicNumberSchema = z
   .string()
   .trim()
   .refine((v) => v === '' || idDigits(v).length === 13, 'must be the 13 digits of the CNIC (e.g. 35202-1234567-1)')
   .transform(idDigits);
-const NtnNumber = z
+export const NtnNumberSchema = z
   .string()
   .trim()
   .refine((v) => v === '' || /^[0-9-]{7,12}$/.test(v), 'must be the NTN (7 to 9 digits, e.g. 1234567-8)')
@@ -77,9 +83,9 @@ const NtnNumber = z
 /** The terms staff set: what the buyer's checkout offers (SPEC 4: payment options by payment_mode). */
 export const TermsSchema = z.strictObject({
   payment_mode: z.enum(PAYMENT_MODES),
-  credit_limit: Money,
+  credit_limit: MoneyInputSchema,
   payment_days: z.number().int().min(0).max(365),
-  advance_amount: Money,
+  advance_amount: MoneyInputSchema,
 });
 export type Terms = z.infer<typeof TermsSchema>;
 
@@ -206,13 +212,13 @@ export const UpdateBusinessInputSchema = z
     terms: TermsSchema.optional(),
     status: BusinessStatusSchema.optional(),
     notes: z.string().trim().max(NOTES_MAX).optional(),
-    cnic_number: CnicNumber.optional(),
-    ntn_number: NtnNumber.optional(),
+    cnic_number: CnicNumberSchema.optional(),
+    ntn_number: NtnNumberSchema.optional(),
     city_id: z.number().int().positive().nullable().optional(),
     area_id: z.number().int().positive().nullable().optional(),
     /** Orderers' spending limits, by user id. */
     limits: z
-      .array(z.strictObject({ user_id: z.number().int().positive(), limit: Money }))
+      .array(z.strictObject({ user_id: z.number().int().positive(), limit: MoneyInputSchema }))
       .max(50)
       .optional(),
   })

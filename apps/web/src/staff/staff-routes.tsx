@@ -11,7 +11,7 @@ export interface StaffRoute {
   path: string;
   /** The navigation's text; a route without a label is reachable but not listed (a detail page). */
   label?: string;
-  group?: 'Orders' | 'Finance' | 'Catalogue' | 'Admin';
+  group?: 'Orders' | 'Customers' | 'Finance' | 'Catalogue' | 'Admin';
   capability?: StaffCapability;
   load: () => Promise<React.ComponentType>;
 }
@@ -26,6 +26,9 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: 'orders/:id', capability: 'orders.read', load: () => import('./orders/order-page.tsx').then((m) => m.OrderPage) },
   { path: 'runs', label: 'Delivery runs', group: 'Orders', capability: 'orders.read', load: () => import('./orders/runs-page.tsx').then((m) => m.RunsPage) },
   { path: 'runs/:id', capability: 'orders.read', load: () => import('./orders/print/run-sheet-page.tsx').then((m) => m.RunSheetPage) },
+  // Issue 18: verifying businesses and their terms (Finance decides; the Order desk reads).
+  { path: 'businesses', label: 'Business verification', group: 'Customers', capability: 'businesses.read', load: () => import('./businesses/business-queue-page.tsx').then((m) => m.BusinessQueuePage) },
+  { path: 'businesses/:id', capability: 'businesses.read', load: () => import('./businesses/business-page.tsx').then((m) => m.BusinessPage) },
   { path: 'admin/staff', label: 'Staff accounts', group: 'Admin', capability: 'staff.manage', load: () => import('./admin/staff-accounts-page.tsx').then((m) => m.StaffAccountsPage) },
   { path: 'admin/audit', label: 'Audit log', group: 'Admin', capability: 'audit.read', load: () => import('./admin/audit-log-page.tsx').then((m) => m.AuditLogPage) },
 ];

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isValidEmail } from '@shop/domain/account';
 import { isValidBusinessName, isValidCustomerName, isValidSignUpPhone } from '@shop/domain/account-rules';
 import type { RegisterStep1, SignUpPageData } from '@shop/domain/auth';
+import { canUploadDocuments } from '@shop/domain/businesses';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businesses, businessUsers } from '../../db/schema/business.ts';
@@ -139,7 +140,7 @@ export async function addDocuments(
   businessId: number,
   values: Parameters<typeof prepareDocuments>[0],
 ) {
-  if (auth.type !== 'Owner' || auth.businessId !== businessId) throw forbidden('Only the Owner of this business can upload its documents.');
+  if (!canUploadDocuments(auth.type) || auth.businessId !== businessId) throw forbidden('Only the Owner of this business can upload its documents.');
   const documents = prepareDocuments(values);
   if (documents.length === 0) return 0;
   let discard: (() => Promise<void>) | null = null;
