@@ -92,7 +92,8 @@ export function BusinessPage() {
   const client = useQueryClient();
   const canWrite = useStaffSession().can('businesses.write');
   const key = ['staff', 'businesses', 'one', id];
-  const business = useQuery({ queryKey: key, queryFn: () => businessesApi.business(id), enabled: Number.isInteger(id) && id > 0 });
+  // Always read afresh on opening: the buyer may have sent documents since (the queue's cache is no guide).
+  const business = useQuery({ queryKey: key, queryFn: () => businessesApi.business(id), enabled: Number.isInteger(id) && id > 0, staleTime: 0 });
   const [rejecting, setRejecting] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const settle = (message: string) => (next: StaffBusiness) => {

@@ -36,7 +36,7 @@ export function DocumentViewer({ businessId, documents }: { businessId: number; 
               <img src={businessesApi.documentUrl(businessId, d.id)} alt="" className="h-8 w-12 rounded object-cover ring-1 ring-slate-200" />
               <span>
                 {d.label}
-                {d.replaced ? <span className="ml-1 text-xs text-slate-500">(earlier)</span> : null}
+                {d.replaced ? <span className="text-xs text-slate-500"> (earlier)</span> : null}
               </span>
             </button>
           </li>
@@ -75,7 +75,7 @@ export function DocumentViewer({ businessId, documents }: { businessId: number; 
         />
       </div>
       <p className="text-xs text-slate-500">
-        Uploaded {new Date(current.uploaded_at).toLocaleString('en-GB', { timeZone: 'Asia/Karachi', dateStyle: 'medium', timeStyle: 'short' })} (PKT) · {Math.round(current.size / 1024)} KB
+        Uploaded {new Date(current.uploaded_at).toLocaleString('en-GB', { timeZone: 'Asia/Karachi', dateStyle: 'medium', timeStyle: 'short' })} (PKT) · {current.size < 1024 ? `${current.size} bytes` : `${Math.round(current.size / 1024)} KB`}
       </p>
     </div>
   );
