@@ -1,4 +1,4 @@
-import type { DocumentKind } from '@shop/domain/account-rules';
+import { DOCUMENT_KINDS, type DocumentKind } from '@shop/domain/account-rules';
 import {
   type ApproveBusinessInput,
   type BusinessQueuePage,
@@ -144,7 +144,8 @@ export async function readStaffBusiness(db: Db | Tx, id: number): Promise<StaffB
       .select({ id: uploads.id, kind: uploads.kind, contentType: uploads.contentType, size: uploads.size, createdAt: uploads.createdAt })
       .from(uploads)
       .where(eq(uploads.businessId, id))
-      .orderBy(asc(uploads.kind), desc(uploads.id)),
+      // The sign-up's order (CNIC front, back, NTN, letter head, business card), newest first within a kind.
+      .orderBy(sql`array_position(${sql.param([...DOCUMENT_KINDS])}::text[], ${uploads.kind})`, desc(uploads.id)),
   ]);
   const seen = new Set<string>();
   return {

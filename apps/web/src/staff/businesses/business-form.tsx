@@ -35,8 +35,19 @@ type FormOutput = z.output<typeof FormSchema>;
 
 const idOrNull = (v: string) => (v === '' ? null : Number(v));
 
+type Places = Awaited<ReturnType<typeof deskApi.places>>;
+type FormProps = { business: StaffBusiness; canWrite: boolean; busy: boolean; error: unknown; onSave: (input: UpdateBusinessInput) => void };
+
 /** The business page's edit form: one save, one audited change on the server. */
-export function BusinessForm({ business, canWrite, busy, error, onSave }: { business: StaffBusiness; canWrite: boolean; busy: boolean; error: unknown; onSave: (input: UpdateBusinessInput) => void }) {
+export function BusinessForm(props: FormProps) {
+  // The city and area lists first: a select filled after its value was set would show the wrong choice.
+  const places = useQuery({ queryKey: ['staff', 'places'], queryFn: deskApi.places, staleTime: Number.POSITIVE_INFINITY });
+  if (places.error) return <ErrorLine error={places.error} />;
+  if (!places.data) return <p className="text-sm text-slate-500">Loading…</p>;
+  return <BusinessFormFields {...props} places={places.data} />;
+}
+
+function BusinessFormFields({ business, canWrite, busy, error, onSave, places }: FormProps & { places: Places }) {
   const orderers = business.users.filter((u) => u.type === 'Orderer');
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(FormSchema),
@@ -51,9 +62,8 @@ export function BusinessForm({ business, canWrite, busy, error, onSave }: { busi
       limits: orderers.map((u) => ({ user_id: u.id, limit: u.limit })),
     },
   });
-  const places = useQuery({ queryKey: ['staff', 'places'], queryFn: deskApi.places, staleTime: Number.POSITIVE_INFINITY });
   const cityId = form.watch('city_id');
-  const areas = places.data?.areas.filter((a) => String(a.city_id) === cityId) ?? [];
+  const areas = places.areas.filter((a) => String(a.city_id) === cityId) ?? [];
   const errors = form.formState.errors;
   const submit = form.handleSubmit((v) =>
     onSave({
@@ -73,7 +83,7 @@ export function BusinessForm({ business, canWrite, busy, error, onSave }: { busi
       <fieldset disabled={!canWrite} className="flex flex-col gap-4">
         <TermsFields form={form as never} allowCreditAndAdvance={paymentModeAllowedFor(business.verification, 'Credit')} />
         {business.verification !== 'approved' ? <p className="text-xs text-slate-600">Credit and Advance become available once the business is approved.</p> : null}
-        <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 2xl:grid-cols-4">
           <label className="flex flex-col gap-1 text-sm font-medium">
             Status
             <select className={field} {...form.register('status')}>
@@ -93,7 +103,7 @@ export function BusinessForm({ business, canWrite, busy, error, onSave }: { busi
               })}
             >
               <option value="">—</option>
-              {places.data?.cities.map((c) => (
+              {places.cities.map((c) => (
                 <option key={c.id} value={String(c.id)}>
                   {c.name}
                 </option>
@@ -111,7 +121,7 @@ export function BusinessForm({ business, canWrite, busy, error, onSave }: { busi
               ))}
             </select>
           </label>
-          <span />
+          <span className="hidden 2xl:block" />
           <label className="flex flex-col gap-1 text-sm font-medium">
             CNIC number
             <input className={field} placeholder="35202-1234567-1" {...form.register('cnic_number')} aria-invalid={errors.cnic_number ? true : undefined} />
@@ -126,7 +136,7 @@ export function BusinessForm({ business, canWrite, busy, error, onSave }: { busi
         {orderers.length > 0 ? (
           <fieldset className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">Orderers' cash limits (Rs.): a larger Cash order goes to Pending for the Approver</legend>
-            <div className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+            <div className="grid grid-cols-2 gap-3 2xl:grid-cols-4">
               {orderers.map((u, i) => (
                 <label key={u.id} className="flex flex-col gap-1 text-sm">
                   Limit of {u.name}

@@ -18,7 +18,7 @@ export function TermsFields({ form, allowCreditAndAdvance }: { form: ReturnType<
   const errors = form.formState.errors.terms;
   const mode = form.watch('terms.payment_mode');
   return (
-    <fieldset className="grid grid-cols-2 gap-3 xl:grid-cols-4">
+    <fieldset className="grid grid-cols-2 gap-3 2xl:grid-cols-4">
       <legend className="sr-only">Terms</legend>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Payment mode
