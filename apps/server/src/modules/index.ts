@@ -12,6 +12,7 @@ import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { bmplRoutes } from './bmpl/bmpl.routes.ts';
 import { businessesRoutes } from './businesses/businesses.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { ledgersRoutes } from './ledgers/ledgers.routes.ts';
 import { orderDeskRoutes } from './order-desk/order-desk.routes.ts';
@@ -41,4 +42,5 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps) {
   await seoRoutes(app, deps);
   await orderDeskRoutes(app, deps);
   await businessesRoutes(app, deps);
+  await dashboardRoutes(app, deps);
 }

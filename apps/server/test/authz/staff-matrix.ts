@@ -225,4 +225,5 @@ export const STAFF_ROWS: Row[] = [
     expect: staffOnly({ staffFinance: 409 }),
     request: (w) => ({ method: 'PATCH', url: `/api/staff/businesses/${w.users.owner.businessId}`, payload: { version: 999_999, status: 'on_hold' } }),
   },
+  { route: 'GET /api/staff/dashboard', case: "the home page's figures (each as the roles allow)", expect: staffOnly(200), request: get('/api/staff/dashboard') },
 ];

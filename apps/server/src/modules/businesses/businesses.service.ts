@@ -398,3 +398,9 @@ export async function buyerVerification(db: Db, businessId: number): Promise<Buy
     payment_mode: b.paymentMode as PaymentMode,
   };
 }
+
+/** How many registrations wait for a person (new or changed), for the dashboard. */
+export async function countWaitingRegistrations(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(businesses).where(inArray(businesses.verification, [...WAITING_STATES]));
+  return row?.n ?? 0;
+}
