@@ -75,7 +75,7 @@ async function main() {
   const seed = config.SEED ?? (demoInstall ? 'demo' : 'none');
   if (seed === 'demo' && (await isDatabaseEmpty(database.db))) {
     const t = performance.now();
-    await seedDemo(database.db);
+    await seedDemo(database.db, { dataDir });
     log.info({ ms: Math.round(performance.now() - t) }, 'demo data loaded');
   }
   const demoAccounts = await countDemoAccounts(database.db);

@@ -19,6 +19,8 @@ export const STAFF_CAPABILITIES = [
   'finance.write',
   'catalogue.read',
   'catalogue.write',
+  'businesses.read',
+  'businesses.write',
 ] as const;
 export const StaffCapabilitySchema = z.enum(STAFF_CAPABILITIES);
 export type StaffCapability = z.infer<typeof StaffCapabilitySchema>;
@@ -28,11 +30,13 @@ export type StaffCapability = z.infer<typeof StaffCapabilitySchema>;
  * manages accounts and reads the audit log is not thereby the one who posts money or changes orders.
  * An Admin who also works the desk holds both roles, and granting a role is itself an audited write.
  * Finance reads orders (payments are posted against them) but does not change them.
+ * Finance verifies businesses and sets their terms (it carries the credit risk); the Order desk reads
+ * them (docs/decisions/011-verifying-businesses.md).
  */
 export const ROLE_CAPABILITIES: Readonly<Record<StaffRole, readonly StaffCapability[]>> = {
   Admin: ['staff.manage', 'audit.read', 'settings.write'],
-  'Order desk': ['orders.read', 'orders.write'],
-  Finance: ['finance.read', 'finance.write', 'orders.read'],
+  'Order desk': ['orders.read', 'orders.write', 'businesses.read'],
+  Finance: ['finance.read', 'finance.write', 'orders.read', 'businesses.read', 'businesses.write'],
   Catalogue: ['catalogue.read', 'catalogue.write'],
 };
 

@@ -11,7 +11,9 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { financeRoutes } from './finance/finance.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { bmplRoutes } from './bmpl/bmpl.routes.ts';
+import { businessesRoutes } from './businesses/businesses.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { ledgersRoutes } from './ledgers/ledgers.routes.ts';
 import { orderDeskRoutes } from './order-desk/order-desk.routes.ts';
@@ -41,4 +43,6 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await seoRoutes(app, deps);
   await orderDeskRoutes(app, deps);
   await financeRoutes(app, deps);
+  await businessesRoutes(app, deps);
+  await dashboardRoutes(app, deps);
 }

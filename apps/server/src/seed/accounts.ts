@@ -147,6 +147,8 @@ export async function insertAccounts(db: Db, places: PlaceIds, demo: readonly De
         latitude: b.latitude,
         longitude: b.longitude,
         cmId: b.cmId,
+        // Trading customers the wholesaler knows: verified (issue 18), so their terms stand.
+        verification: 'approved',
       })
       .returning({ id: businesses.id });
     found[b.key] = {

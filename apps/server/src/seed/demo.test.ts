@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CITIES, ORDER_STATUSES } from '@shop/domain/constants';
 import { toPaisa } from '@shop/domain/money';
-import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, like, not, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { businesses, businessUsers, customerPrices } from '../db/schema/business.ts';
@@ -127,6 +127,7 @@ describe('demo seed', () => {
       .select({ email: businessUsers.email, type: businessUsers.type, business: businesses.name, mode: businesses.paymentMode, hash: businessUsers.passwordHash })
       .from(businessUsers)
       .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
+      .where(like(businessUsers.email, '%@demo.pk'))
       .orderBy(asc(businessUsers.id));
     expect(rows.map(({ email, type, business, mode }) => ({ email, type, business, mode }))).toEqual([
       { email: 'owner@demo.pk', type: 'Owner', business: 'Demo Kiryana Traders', mode: 'Cash' },
@@ -136,6 +137,22 @@ describe('demo seed', () => {
       { email: 'advance@demo.pk', type: 'Owner', business: 'Karachi Office Supplies Co', mode: 'Advance' },
     ]);
     expect(await verifyPassword(DEMO_PASSWORD, rows[0]?.hash ?? '')).toBe(true);
+  });
+
+  it('has registrations waiting for staff (issue 18), one with a CNIC another business uses, none with the public password', async () => {
+    const rows = await database.db
+      .select({ name: businesses.name, verification: businesses.verification, cnic: businesses.cnicNumber, hash: businessUsers.passwordHash })
+      .from(businesses)
+      .innerJoin(businessUsers, eq(businessUsers.businessId, businesses.id))
+      .where(not(like(businessUsers.email, '%@demo.pk')))
+      .orderBy(asc(businesses.id));
+    expect(rows.map((r) => r.verification)).toEqual(['new', 'new', 'changed', 'documents_requested']);
+    const nics = await database.db.select({ nic: businessUsers.nationalIdentityCard }).from(businessUsers).where(like(businessUsers.email, '%@demo.pk'));
+    const duplicated = rows.filter((r) => r.cnic !== '' && nics.some((n) => n.nic.replace(/\D/g, '') === r.cnic));
+    expect(duplicated).toHaveLength(1);
+    for (const r of rows) expect(await verifyPassword(DEMO_PASSWORD, r.hash)).toBe(false);
+    const demo = await database.db.select({ verification: businesses.verification }).from(businesses).where(inArray(businesses.name, ['Demo Kiryana Traders', 'Crescent Hotel & Caterers', 'Karachi Office Supplies Co']));
+    expect(demo.map((d) => d.verification)).toEqual(['approved', 'approved', 'approved']);
   });
 
   it('gives the demo business customer prices below the list price', async () => {

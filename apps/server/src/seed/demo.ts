@@ -11,6 +11,7 @@ import { insertDemoReceipts } from './finance.ts';
 import { insertMarketplace } from './marketplace.ts';
 import { insertOrders } from './orders.ts';
 import { insertPlaces } from './places.ts';
+import { insertRegistrations } from './registrations.ts';
 import { insertDemoStaff } from './staff.ts';
 
 /** The demo sign-ins; all share DEMO_PASSWORD. */
@@ -38,6 +39,8 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
 export interface SeedOptions {
   /** The day order and ledger dates count back from; defaults to now. */
   now?: Date;
+  /** Where the demo registrations' documents are written (the server's DATA_DIR); without it they have none. */
+  dataDir?: string;
 }
 
 /** Fills an empty database with the demo catalogue, marketplace, accounts, orders and ledgers. */
@@ -53,6 +56,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     await insertMarketplace(tx, ids, places, demo);
     const accounts = await insertAccounts(tx, places, demo, passwordHash);
     await insertOrders(tx, accounts, demo, now);
+    await insertRegistrations(tx, places, now, options.dataDir);
     await insertDemoStaff(tx, passwordHash);
     await insertDemoReceipts(tx, accounts, now);
   });

@@ -84,6 +84,13 @@ export const ROWS: Row[] = [
     request: () => ({ method: 'POST', url: '/api/public_route/app_feedback', payload: { name: 'Matrix Tester', email: 'matrix@test.pk', mobile_no: '03001234567', type: 'Suggestion', subject: '', message: 'hello' } }),
   },
   { route: 'GET /api/uploads', case: "list own business's documents", expect: registered(), request: get('/api/uploads'), check: (w, actor, res) => (isBuyerUser(actor) && (dataOf(res) as unknown[]).length > 0 ? 'sees documents of the uploader business' : null) },
+  {
+    route: 'GET /api/account/verification',
+    case: "own business's verification (documents asked for again)",
+    expect: registered(),
+    request: get('/api/account/verification'),
+    check: (w, actor, res) => (isBuyerUser(actor) && (dataOf(res) as { business_id: number }).business_id !== w.users[actor].businessId ? "sees another business's verification" : null),
+  },
   { route: 'GET /api/uploads/:id', case: "another business's document", expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }), request: (w) => ({ method: 'GET', url: `/api/uploads/${w.uploadId}` }) },
   {
     route: 'POST /api/write/Orders',

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
+import { uploads } from '../../src/db/schema/business.ts';
 import { STAFF_TEST_PASSWORD } from '../staff.ts';
 import type { Row } from './row.ts';
 import { type Actor, isStaffActor } from './world.ts';
@@ -237,4 +239,47 @@ export const STAFF_ROWS: Row[] = [
   },
   { route: 'GET /api/staff/finance/aging', case: 'aging of all businesses', expect: staffOnly({ staffFinance: 200 }), request: get('/api/staff/finance/aging?sort=overdue') },
   { route: 'GET /api/staff/finance/aging.csv', case: 'aging of all businesses as CSV', expect: staffOnly({ staffFinance: 200 }), request: get('/api/staff/finance/aging.csv') },
+  // Issue 18, verifying businesses: Finance reads and decides; the Order desk reads; Admin and Catalogue get 403.
+  { route: 'GET /api/staff/businesses', case: 'the verification queue', expect: staffOnly({ staffDesk: 200, staffFinance: 200 }), request: get('/api/staff/businesses') },
+  { route: 'GET /api/staff/businesses/:id', case: 'a business with users, terms, documents and flags', expect: staffOnly({ staffDesk: 200, staffFinance: 200 }), request: (w) => get(`/api/staff/businesses/${w.users.owner.businessId}`)() },
+  {
+    route: 'GET /api/staff/businesses/:id/documents/:documentId',
+    case: "a registration document, through its business's URL",
+    expect: staffOnly({ staffDesk: 200, staffFinance: 200 }),
+    request: async (w) => {
+      const [doc] = await w.t.database.db.select({ businessId: uploads.businessId }).from(uploads).where(eq(uploads.id, w.uploadId));
+      return get(`/api/staff/businesses/${doc?.businessId}/documents/${w.uploadId}`)();
+    },
+  },
+  {
+    route: 'GET /api/staff/businesses/:id/documents/:documentId',
+    case: "a document through another business's URL",
+    expect: staffOnly({ staffDesk: 404, staffFinance: 404 }),
+    request: (w) => get(`/api/staff/businesses/${w.users.owner.businessId}/documents/${w.uploadId}`)(),
+  },
+  {
+    route: 'POST /api/staff/businesses/:id/approve',
+    case: 'approve on a stale view (nothing changes, 409)',
+    expect: staffOnly({ staffFinance: 409 }),
+    request: (w) => ({ method: 'POST', url: `/api/staff/businesses/${w.users.owner.businessId}/approve`, payload: { version: 999_999, terms: { payment_mode: 'Credit', credit_limit: '100000', payment_days: 30, advance_amount: '0' } } }),
+  },
+  {
+    route: 'POST /api/staff/businesses/:id/reject',
+    case: 'reject on a stale view (nothing changes, 409)',
+    expect: staffOnly({ staffFinance: 409 }),
+    request: (w) => ({ method: 'POST', url: `/api/staff/businesses/${w.users.owner.businessId}/reject`, payload: { version: 999_999, reason: 'Documents do not match.' } }),
+  },
+  {
+    route: 'POST /api/staff/businesses/:id/request-documents',
+    case: 'ask for documents again on a stale view (nothing changes, 409)',
+    expect: staffOnly({ staffFinance: 409 }),
+    request: (w) => ({ method: 'POST', url: `/api/staff/businesses/${w.users.owner.businessId}/request-documents`, payload: { version: 999_999, kinds: ['cnic_image'] } }),
+  },
+  {
+    route: 'PATCH /api/staff/businesses/:id',
+    case: 'change terms or status on a stale view (nothing changes, 409)',
+    expect: staffOnly({ staffFinance: 409 }),
+    request: (w) => ({ method: 'PATCH', url: `/api/staff/businesses/${w.users.owner.businessId}`, payload: { version: 999_999, status: 'on_hold' } }),
+  },
+  { route: 'GET /api/staff/dashboard', case: "the home page's figures (each as the roles allow)", expect: staffOnly(200), request: get('/api/staff/dashboard') },
 ];

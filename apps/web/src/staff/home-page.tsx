@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DashboardFigures } from './dashboard/dashboard-figures.tsx';
 import { useStaffNav } from './staff-nav.tsx';
 import { useStaffSession } from './staff-session.tsx';
 
@@ -12,6 +13,7 @@ export function StaffHomePage() {
     <div>
       <h1 className="text-2xl font-semibold">Welcome, {me.name}</h1>
       <p className="mt-1 text-slate-600">Signed in as {me.roles.join(', ')}.</p>
+      <DashboardFigures />
       {mine.length > 0 ? (
         <ul className="mt-6 grid grid-cols-3 gap-4 2xl:grid-cols-4">
           {mine.map((r) => (

@@ -5,7 +5,7 @@ import { createContext, useContext } from 'react';
 export interface StaffNavEntry {
   path: string;
   label?: string;
-  group?: 'Orders' | 'Finance' | 'Catalogue' | 'Admin';
+  group?: 'Orders' | 'Customers' | 'Finance' | 'Catalogue' | 'Admin';
   capability?: StaffCapability;
 }
 

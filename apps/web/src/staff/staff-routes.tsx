@@ -11,7 +11,7 @@ export interface StaffRoute {
   path: string;
   /** The navigation's text; a route without a label is reachable but not listed (a detail page). */
   label?: string;
-  group?: 'Orders' | 'Finance' | 'Catalogue' | 'Admin';
+  group?: 'Orders' | 'Customers' | 'Finance' | 'Catalogue' | 'Admin';
   capability?: StaffCapability;
   load: () => Promise<React.ComponentType>;
 }
@@ -32,6 +32,9 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: 'finance/ledgers/:id', capability: 'finance.read', load: () => import('./finance/ledger-page.tsx').then((m) => m.LedgerPage) },
   { path: 'finance/ledgers/:id/statement', capability: 'finance.read', load: () => import('./finance/statement-print-page.tsx').then((m) => m.StatementPrintPage) },
   { path: 'finance/receipts/:id', capability: 'finance.read', load: () => import('./finance/receipt-print-page.tsx').then((m) => m.ReceiptPrintPage) },
+  // Issue 18: verifying businesses and their terms (Finance decides; the Order desk reads).
+  { path: 'businesses', label: 'Business verification', group: 'Customers', capability: 'businesses.read', load: () => import('./businesses/business-queue-page.tsx').then((m) => m.BusinessQueuePage) },
+  { path: 'businesses/:id', capability: 'businesses.read', load: () => import('./businesses/business-page.tsx').then((m) => m.BusinessPage) },
   { path: 'admin/staff', label: 'Staff accounts', group: 'Admin', capability: 'staff.manage', load: () => import('./admin/staff-accounts-page.tsx').then((m) => m.StaffAccountsPage) },
   { path: 'admin/audit', label: 'Audit log', group: 'Admin', capability: 'audit.read', load: () => import('./admin/audit-log-page.tsx').then((m) => m.AuditLogPage) },
 ];

@@ -20,8 +20,38 @@ export const businesses = pgTable('businesses', {
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
   cmId: text('cm_id'),
+  /**
+   * Issue 18 (docs/decisions/011-verifying-businesses.md): where staff's check of the registration stands.
+   * 'new' and 'changed' wait in the queue, oldest verification_at first.
+   */
+  verification: text('verification').notNull().default('new'),
+  verificationAt: timestamp('verification_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  /** The document kinds staff asked the buyer to send again. */
+  requestedDocuments: text('requested_documents').array().notNull().default(sql`'{}'::text[]`),
+  /** Shown to the buyer: what is wrong with the documents, or why the business was rejected. */
+  verificationNote: text('verification_note').notNull().default(''),
+  /** active; on_hold (no new orders); closed (no sign-in, no orders). */
+  status: text('status').notNull().default('active'),
+  /** Staff's own notes, never shown to the buyer. */
+  notes: text('notes').notNull().default(''),
+  /** Digits only, typed by staff from the documents; compared across businesses to flag duplicates. */
+  cnicNumber: text('cnic_number').notNull().default(''),
+  ntnNumber: text('ntn_number').notNull().default(''),
+  /** Bumped by every staff change and every new upload: a change made on an older view is refused. */
+  version: integer('version').notNull().default(0),
   createdAt: createdAt(),
-}, (t) => [check('businesses_payment_mode_ck', sql`${t.paymentMode} in ('Cash', 'Credit', 'Advance')`)]);
+}, (t) => [
+  check('businesses_payment_mode_ck', sql`${t.paymentMode} in ('Cash', 'Credit', 'Advance')`),
+  check('businesses_verification_ck', sql`${t.verification} in ('new', 'changed', 'documents_requested', 'approved', 'rejected')`),
+  check('businesses_status_ck', sql`${t.status} in ('active', 'on_hold', 'closed')`),
+  check(
+    'businesses_requested_documents_ck',
+    sql`${t.requestedDocuments} <@ array['cnic_image', 'cnic_back_image', 'ntn_certificate_image', 'invoice_image', 'business_card_image']::text[]`,
+  ),
+  index('businesses_verification_queue_idx').on(t.verification, t.verificationAt, t.id),
+  index('businesses_cnic_idx').on(t.cnicNumber).where(sql`${t.cnicNumber} <> ''`),
+  index('businesses_ntn_idx').on(t.ntnNumber).where(sql`${t.ntnNumber} <> ''`),
+]);
 
 /** SPEC 3: a user of a business. Guests have no row: their session is a signed token only. */
 export const businessUsers = pgTable('business_users', {
@@ -51,6 +81,7 @@ export const businessUsers = pgTable('business_users', {
 }, (t) => [
   uniqueIndex('business_users_email_uq').on(t.email),
   index('business_users_business_idx').on(t.businessId),
+  index('business_users_mobile_idx').on(t.mobileNo).where(sql`${t.mobileNo} <> ''`),
   check('business_users_type_ck', sql`${t.type} in ('Owner', 'Orderer', 'Approver', 'Viewer')`),
   check('business_users_email_lower_ck', sql`${t.email} = lower(${t.email})`),
 ]);

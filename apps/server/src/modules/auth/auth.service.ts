@@ -1,5 +1,6 @@
 import { MESSAGES } from '@shop/domain/account-rules';
 import { type SessionUser, WRONG_CREDENTIALS } from '@shop/domain/auth';
+import { type BusinessStatus, CLOSED_MESSAGE, canSignIn } from '@shop/domain/businesses';
 import type { UserType } from '@shop/domain/constants';
 import type { PasswordContext } from '@shop/domain/password-policy';
 import { eq } from 'drizzle-orm';
@@ -28,6 +29,7 @@ const userColumns = {
   address: businessUsers.address,
   passwordHash: businessUsers.passwordHash,
   businessName: businesses.name,
+  businessStatus: businesses.status,
   city: cities.name,
 };
 
@@ -81,6 +83,8 @@ export async function authenticate(db: Db, email: string, password: string): Pro
     throw unauthorized(WRONG_CREDENTIALS);
   }
   if (!(await verifyPassword(password, row.passwordHash))) throw unauthorized(WRONG_CREDENTIALS);
+  // Issue 18: told only to someone who knows the password, so it reveals nothing to a stranger.
+  if (!canSignIn(row.businessStatus as BusinessStatus)) throw forbidden(CLOSED_MESSAGE);
   return toSessionUser(row);
 }
 

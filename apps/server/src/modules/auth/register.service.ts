@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isValidEmail } from '@shop/domain/account';
 import { isValidBusinessName, isValidCustomerName, isValidSignUpPhone } from '@shop/domain/account-rules';
 import type { RegisterStep1, SignUpPageData } from '@shop/domain/auth';
+import { canUploadDocuments } from '@shop/domain/businesses';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businesses, businessUsers } from '../../db/schema/business.ts';
@@ -9,6 +10,7 @@ import { areas, businessTypes, cities } from '../../db/schema/places.ts';
 import { badRequest, conflict, forbidden } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { type FilesAt, prepareDocuments, storeDocuments } from '../uploads/uploads.service.ts';
+import { noteDocumentsUploaded } from '../businesses/businesses.service.ts';
 
 export const EMAIL_TAKEN = 'An account with this email already exists. Please sign in or reset your password.';
 
@@ -138,7 +140,7 @@ export async function addDocuments(
   businessId: number,
   values: Parameters<typeof prepareDocuments>[0],
 ) {
-  if (auth.type !== 'Owner' || auth.businessId !== businessId) throw forbidden('Only the Owner of this business can upload its documents.');
+  if (!canUploadDocuments(auth.type) || auth.businessId !== businessId) throw forbidden('Only the Owner of this business can upload its documents.');
   const documents = prepareDocuments(values);
   if (documents.length === 0) return 0;
   let discard: (() => Promise<void>) | null = null;
@@ -146,6 +148,8 @@ export async function addDocuments(
     return await db.transaction(async (tx) => {
       const stored = await storeDocuments(tx, dataDir, businessId, documents);
       discard = stored.discard;
+      // Issue 18: documents asked for again are no longer asked for; the business goes back to the queue.
+      await noteDocumentsUploaded(tx, businessId, documents.map((d) => d.kind));
       return stored.count;
     });
   } catch (err) {

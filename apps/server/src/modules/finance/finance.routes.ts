@@ -15,7 +15,7 @@ import type { StaffCapability } from '@shop/domain/staff';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
 import {
   agingCsv,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type BusinessStatus, orderRefusal } from '@shop/domain/businesses';
 import { CANNOT_APPROVE, NOT_ALLOWED_TO_ORDER, pendingPlacement } from '@shop/domain/roles';
 import type { PaymentMode, UserType } from '@shop/domain/constants';
 import { fromPaisa } from '@shop/domain/money';
@@ -156,6 +157,7 @@ function prepareOrderContext(db: Db) {
       paymentMode: businesses.paymentMode,
       paymentDays: businesses.paymentDays,
       businessCmId: businesses.cmId,
+      businessStatus: businesses.status,
       nextId: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`,
       existingId: sql<number | null>`(select o.id from ${orders} o where o.business_user_id = ${businessUsers.id} and o.idempotency_key = ${sql.placeholder('key')}::text)`,
       products: sql<OrderProduct[] | string>`(select coalesce(json_agg(t), '[]'::json) from (${productRows}) t)`,
@@ -219,6 +221,9 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
   });
   if (!ctx) throw unauthorized();
   const type = ctx.type as UserType;
+  // Issue 18: a business on hold or closed places no order, nor confirms a pending one.
+  const refusal = orderRefusal(ctx.businessStatus as BusinessStatus);
+  if (refusal) throw forbidden(refusal);
 
   // A retried request with the same key answers the first order; with another body it is a 422.
   if (ctx.existingId != null && idempotencyKey && hash) {

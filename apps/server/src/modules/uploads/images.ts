@@ -1,8 +1,9 @@
+import { DOCUMENT_MAX_BYTES } from '@shop/domain/businesses';
 import { badRequest } from '../../lib/http-error.ts';
 
 // Documents are photos or scans: PNG, JPEG and WebP only, recognised by their first bytes. SVG (a
 // script-carrying XML file) and anything else is refused whatever its name or declared type says.
-export const MAX_FILE_BYTES = 2 * 1024 * 1024;
+export const MAX_FILE_BYTES = DOCUMENT_MAX_BYTES;
 /** Five documents of up to 2 MiB would be 10 MiB; a registration carries at most 8 MiB in all. */
 export const MAX_REGISTRATION_BYTES = 8 * 1024 * 1024;
 /** Base64 adds a third, plus the rest of the JSON. Only the register route gets this limit. */

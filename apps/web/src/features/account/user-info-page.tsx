@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AccountSideNav } from '../../components/ui/account-side-nav.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
+import { DocumentsSection } from './documents-section.tsx';
 
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -49,6 +50,8 @@ export function UserInfoPage() {
             </p>
           )}
         </section>
+        {/* Issue 18: verification, and the documents staff asked for again. */}
+        {!isGuest && user ? <DocumentsSection /> : null}
         {/* SPEC 6: hidden for Guests. */}
         {caps.canChangePassword && user && (
           <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">

@@ -1,4 +1,5 @@
 import type { DocumentKind } from '@shop/domain/account-rules';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES } from '@shop/domain/businesses';
 import { ImageUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -14,8 +15,8 @@ const DOCUMENTS: { kind: DocumentKind; label: string }[] = [
   { kind: 'business_card_image', label: 'Business card' },
 ];
 // The server's limits (README): 2 MB a file, checked here first to save an upload.
-const MAX_BYTES = 2 * 1024 * 1024;
-const ACCEPT = 'image/png,image/jpeg,image/webp';
+const MAX_BYTES = DOCUMENT_MAX_BYTES;
+const ACCEPT = DOCUMENT_TYPES.join(',');
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -3,7 +3,7 @@ import { NavLink, useNavigate } from 'react-router';
 import { STAFF_ROUTES, type StaffRoute } from '../staff-routes.tsx';
 import { useStaffSession } from '../staff-session.tsx';
 
-const GROUPS: NonNullable<StaffRoute['group']>[] = ['Orders', 'Finance', 'Catalogue', 'Admin'];
+const GROUPS: NonNullable<StaffRoute['group']>[] = ['Orders', 'Customers', 'Finance', 'Catalogue', 'Admin'];
 
 /** The desktop frame of the back office: navigation of what the roles allow on the left, the page on the right. */
 export function StaffShell({ children }: { children: ReactNode }) {
