@@ -80,9 +80,12 @@ export async function updateStaff(db: Db, actor: Actor, id: number, input: { nam
     if (input.roles && before.roles.includes('Admin') && !input.roles.includes('Admin') && !before.disabled && (await otherActiveAdmins(tx, id)) === 0) {
       throw conflict('This is the last Admin: make another person Admin first.');
     }
+    const changes = { ...(input.name ? { name: input.name.trim() } : {}), ...(input.roles ? { roles: input.roles } : {}) };
+    // Nothing to change (an empty body): nothing written, nothing audited (drizzle refuses an empty SET).
+    if (Object.keys(changes).length === 0) return before;
     const [updated] = await tx
       .update(staffUsers)
-      .set({ ...(input.name ? { name: input.name.trim() } : {}), ...(input.roles ? { roles: input.roles } : {}) })
+      .set(changes)
       .where(eq(staffUsers.id, id))
       .returning();
     const after = toAccount(updated as Row);

@@ -92,6 +92,11 @@ describe('staff accounts (Admin)', () => {
     expect(body<{ data: { roles: string[] } }>(roles).data.roles).toEqual(['Order desk', 'Catalogue']);
     const [entry] = await auditRows('staff.update', desk.staffId);
     expect(entry).toMatchObject({ before: { roles: ['Order desk'] }, after: { roles: ['Order desk', 'Catalogue'] } });
+    // An empty change (found by the fuzzer: it answered 500) changes nothing and writes no audit entry.
+    const nothing = await admin.inject({ method: 'PATCH', url: `/api/staff/accounts/${desk.staffId}`, payload: {} });
+    expect(nothing.statusCode).toBe(200);
+    expect(body<{ data: { roles: string[] } }>(nothing).data.roles).toEqual(['Order desk', 'Catalogue']);
+    expect(await auditRows('staff.update', desk.staffId)).toHaveLength(1);
 
     expect((await desk.inject({ method: 'GET', url: '/api/staff/auth/me' })).statusCode).toBe(200);
     const off = await admin.inject({ method: 'POST', url: `/api/staff/accounts/${desk.staffId}/disable` });
