@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './constants.ts';
+import { BucketsSchema } from './finance.ts';
 
 /** Issue 18: the back office's home page. A Pending order older than this is waiting too long. */
 export const PENDING_ALERT_HOURS = 2;
@@ -20,5 +21,7 @@ export const DashboardSchema = z.object({
     .nullable(),
   /** Registrations waiting for verification (new or changed); null without businesses.read. */
   registrations_waiting: z.number().int().nullable(),
+  /** Money owed per aging bucket (the buyer's Outstandings buckets) and overdue in all; null without finance.read. */
+  money: z.object({ buckets: BucketsSchema, overdue: z.string() }).nullable(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

@@ -6,6 +6,7 @@ import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { countWaitingRegistrations } from '../businesses/businesses.service.ts';
+import { overdueByAgingBucket } from '../finance/finance.service.ts';
 
 /** The Pakistan dates of the last `days` days, oldest first, ending with `today`. */
 export function karachiDays(today: string, days: number): string[] {
@@ -17,11 +18,13 @@ export async function readDashboard(db: Db, roles: readonly StaffRole[], now = n
   const today = formatKarachiDate(now);
   const readsOrders = staffCan(roles, 'orders.read');
   const readsBusinesses = staffCan(roles, 'businesses.read');
-  const [ordersPart, waiting] = await Promise.all([
+  const readsMoney = staffCan(roles, 'finance.read');
+  const [ordersPart, waiting, money] = await Promise.all([
     readsOrders ? orderFigures(db, today, now) : null,
     readsBusinesses ? countWaitingRegistrations(db) : null,
+    readsMoney ? overdueByAgingBucket(db, now) : null,
   ]);
-  return { today, orders: ordersPart, registrations_waiting: waiting };
+  return { today, orders: ordersPart, registrations_waiting: waiting, money: money ? { buckets: money.buckets, overdue: money.overdue } : null };
 }
 
 async function orderFigures(db: Db, today: string, now: Date): Promise<NonNullable<Dashboard['orders']>> {

@@ -57,13 +57,18 @@ describe('staff dashboard (issue 18)', () => {
     expect(d.orders?.per_day.reduce((n, p) => n + p.count, 0)).toBe(3);
     expect(d.orders?.per_day.find((p) => p.date === formatKarachiDate(new Date(Date.now() - 5 * 86_400_000)))?.count).toBe(1);
     expect(d.registrations_waiting).toBe(1);
+    // Money owed by age: the same buckets and overdue total as Finance's aging summary.
+    const aging = await t.app.inject({ method: 'GET', url: '/api/staff/finance/aging', headers: finance });
+    const summary = body<{ data: { totals: unknown; overdue: string } }>(aging).data;
+    expect(d.money).toEqual({ buckets: summary.totals, overdue: summary.overdue });
   });
 
   it('gives each role only its figures', async () => {
     const admin = (await signInStaff(t, { email: 'dash-admin@staff.pk', roles: ['Admin'] })).headers;
     const desk = (await signInStaff(t, { email: 'dash-desk@staff.pk', roles: ['Order desk'] })).headers;
-    expect(await read(admin)).toMatchObject({ orders: null, registrations_waiting: null });
+    expect(await read(admin)).toMatchObject({ orders: null, registrations_waiting: null, money: null });
     const d = await read(desk);
+    expect(d.money).toBeNull();
     expect(d.orders).not.toBeNull();
     expect(d.registrations_waiting).not.toBeNull();
     expect((await t.app.inject({ method: 'GET', url: '/api/staff/dashboard' })).statusCode).toBe(401);

@@ -1,5 +1,6 @@
 import { ORDER_STATUSES } from '@shop/domain/constants';
 import { type Dashboard, PENDING_ALERT_HOURS } from '@shop/domain/dashboard';
+import { AGING_BUCKETS } from '@shop/domain/ledgers';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -28,7 +29,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function DashboardFigures() {
   const dashboard = useQuery({ queryKey: ['staff', 'dashboard'], queryFn: () => staffApi<Dashboard>('/api/staff/dashboard'), refetchInterval: 60_000 });
   const d = dashboard.data;
-  if (!d || (!d.orders && d.registrations_waiting === null)) return null;
+  if (!d || (!d.orders && d.registrations_waiting === null && !d.money)) return null;
   const today = { from: d.today, to: d.today };
   return (
     <>
@@ -49,6 +50,18 @@ export function DashboardFigures() {
           {d.registrations_waiting !== null ? <Figure to="/staff/businesses" label="Registrations waiting" value={d.registrations_waiting} alert /> : null}
         </div>
       </Section>
+      {d.money ? (
+        <Section title={`Money owed by age (overdue Rs. ${d.money.overdue})`}>
+          <Link to="/staff/finance/aging" className="grid grid-cols-4 gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-sky-600">
+            {AGING_BUCKETS.map((b) => (
+              <span key={b.key} className="block">
+                <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">{b.key === 'zero_to_zero' ? 'Not yet due' : `${b.label} days overdue`}</span>
+                <span className="mt-1 block text-2xl font-semibold tabular-nums text-slate-900">Rs. {d.money?.buckets[b.key]}</span>
+              </span>
+            ))}
+          </Link>
+        </Section>
+      ) : null}
       {d.orders ? (
         <section className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <OrdersChart perDay={d.orders.per_day} />
