@@ -15,8 +15,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous: a loaded 2-core machine once took over a minute to open a database and seed it.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {

@@ -3,7 +3,7 @@ import { DOCUMENT_KINDS, type DocumentKind } from './account-rules.ts';
 import { PAYMENT_MODES, type PaymentMode, USER_TYPES } from './constants.ts';
 
 /**
- * Issue 18, verifying businesses (docs/decisions/011-verifying-businesses.md). Read by the server (which
+ * Issue 18, verifying businesses (docs/decisions/013-verifying-businesses.md). Read by the server (which
  * enforces it), the staff app and the buyer's Account Information.
  */
 

@@ -31,7 +31,7 @@ export type StaffCapability = z.infer<typeof StaffCapabilitySchema>;
  * An Admin who also works the desk holds both roles, and granting a role is itself an audited write.
  * Finance reads orders (payments are posted against them) but does not change them.
  * Finance verifies businesses and sets their terms (it carries the credit risk); the Order desk reads
- * them (docs/decisions/011-verifying-businesses.md).
+ * them (docs/decisions/013-verifying-businesses.md).
  */
 export const ROLE_CAPABILITIES: Readonly<Record<StaffRole, readonly StaffCapability[]>> = {
   Admin: ['staff.manage', 'audit.read', 'settings.write'],

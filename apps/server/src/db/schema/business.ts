@@ -21,7 +21,7 @@ export const businesses = pgTable('businesses', {
   longitude: doublePrecision('longitude'),
   cmId: text('cm_id'),
   /**
-   * Issue 18 (docs/decisions/011-verifying-businesses.md): where staff's check of the registration stands.
+   * Issue 18 (docs/decisions/013-verifying-businesses.md): where staff's check of the registration stands.
    * 'new' and 'changed' wait in the queue, oldest verification_at first.
    */
   verification: text('verification').notNull().default('new'),
