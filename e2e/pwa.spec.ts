@@ -28,7 +28,12 @@ test('offline: the last-seen catalogue pages stay readable with a clear banner, 
   await page.getByLabel('Password', { exact: true }).fill('Demo@12345');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).not.toHaveURL(/sign-in/);
-  await worker;
+  // The worker is there once its script ran; it keeps answers only once it is active (its install
+  // precaches the app shell first, which takes seconds on a loaded machine). This asks the worker, not the app.
+  const sw = await worker;
+  await expect
+    .poll(() => sw.evaluate(() => (self as unknown as { registration: ServiceWorkerRegistration }).registration.active?.state), { timeout: 30_000 })
+    .toBe('activated');
   // Seen online (after the worker took control, so their answers are kept).
   await page.goto('/home');
   const firstCard = page.getByRole('article').first();
@@ -41,7 +46,6 @@ test('offline: the last-seen catalogue pages stay readable with a clear banner, 
   // A person does not go offline within milliseconds of a page drawing: wait until the worker has kept
   // both answers (Workbox writes its cache after the page got the response; on a loaded machine the
   // reload could come first). This reads the browser's cache storage from the worker, not the app.
-  const sw = await worker;
   await expect
     .poll(async () => {
       const urls = await sw.evaluate(async () => (await (await caches.open('catalogue-api')).keys()).map((r) => r.url));
