@@ -17,6 +17,10 @@ test('installable: the manifest is linked, with icons and the theme colour', asy
     expect(res.headers()['content-type']).toBe('image/png');
   }
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0b3b8c');
+  // What a buyer's phone downloads on install is the shop: none of the back office's chunks.
+  const sw = await (await page.request.get('/sw.js')).text();
+  expect(sw).toMatch(/assets\/index-[\w-]+\.js/);
+  expect(sw).not.toMatch(/assets\/(staff|orders-chart)[\w-]*\.js/);
 });
 
 test('offline: the last-seen catalogue pages stay readable with a clear banner, and an order cannot be sent', async ({ page, context }) => {

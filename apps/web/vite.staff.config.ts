@@ -1,14 +1,21 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, mergeConfig } from 'vite';
+import { defineConfig, mergeConfig, type PluginOption } from 'vite';
 import shop from './vite.config.ts';
 
 /**
  * The staff back office (issue 16) is a build of its own, run after the shop's into the same dist/
  * (staff.html and its chunks beside index.html): the shop's bundle is built exactly as if the back
  * office did not exist, so a buyer's first load cannot grow by a byte (docs/decisions/008-staff-back-office.md).
+ *
+ * It leaves out the shop's service worker plugin: run again here, it rewrote dist/sw.js with the staff
+ * chunks in the buyers' precache (125 files, 1.6 MB downloaded by every buyer's phone on install),
+ * and its 400 KB precache limit refused the dashboard's chart chunk. Staff screens are not offline pages.
  */
+const plugins = ((shop.plugins ?? []) as unknown[]).flat(4) as PluginOption[];
+const withoutPwa = plugins.filter((p) => !(p && typeof p === 'object' && 'name' in p && String(p.name).startsWith('vite-plugin-pwa')));
+
 export default mergeConfig(
-  shop,
+  { ...shop, plugins: withoutPwa },
   defineConfig({
     build: {
       emptyOutDir: false,
