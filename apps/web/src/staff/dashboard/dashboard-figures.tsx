@@ -2,10 +2,14 @@ import { ORDER_STATUSES } from '@shop/domain/constants';
 import { type Dashboard, PENDING_ALERT_HOURS } from '@shop/domain/dashboard';
 import { AGING_BUCKETS } from '@shop/domain/ledgers';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router';
+import { money } from '../finance/finance-format.ts';
 import { staffApi, staffUrl } from '../staff-api.ts';
-import { OrdersChart } from './orders-chart.tsx';
+
+// The charts (recharts) load after the figures: the numbers a clerk reads first do not wait for them.
+const OrdersChart = lazy(() => import('./orders-chart.tsx').then((m) => ({ default: m.OrdersChart })));
+const AgingChart = lazy(() => import('./orders-chart.tsx').then((m) => ({ default: m.AgingChart })));
 
 function Figure({ to, label, value, alert = false }: { to: string; label: string; value: number; alert?: boolean }) {
   return (
@@ -51,20 +55,27 @@ export function DashboardFigures() {
         </div>
       </Section>
       {d.money ? (
-        <Section title={`Money owed by age (overdue Rs. ${d.money.overdue})`}>
+        <Section title={`Money owed by age (overdue ${money(d.money.overdue)})`}>
           <Link to="/staff/finance/aging" className="grid grid-cols-4 gap-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-sky-600">
             {AGING_BUCKETS.map((b) => (
               <span key={b.key} className="block">
                 <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">{b.key === 'zero_to_zero' ? 'Not yet due' : `${b.label} days overdue`}</span>
-                <span className="mt-1 block text-2xl font-semibold tabular-nums text-slate-900">Rs. {d.money?.buckets[b.key]}</span>
+                <span className="mt-1 block text-2xl font-semibold tabular-nums text-slate-900">{money(d.money?.buckets[b.key] ?? '0')}</span>
               </span>
             ))}
           </Link>
+          <div className="mt-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <Suspense fallback={<div className="h-48 2xl:h-64" />}>
+              <AgingChart buckets={d.money.buckets} />
+            </Suspense>
+          </div>
         </Section>
       ) : null}
       {d.orders ? (
         <section className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <OrdersChart perDay={d.orders.per_day} />
+          <Suspense fallback={<div className="h-64 2xl:h-80" />}>
+            <OrdersChart perDay={d.orders.per_day} />
+          </Suspense>
         </section>
       ) : null}
     </>
