@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { generate } from 'otplib';
+import { expect, test } from '@playwright/test';
+import { buyerSignIn, staffSignIn } from './staff-sign-in.ts';
 
 // Issue 18 "Done when" (Finance's part): Finance signs in with the second factor, records a part
 // payment by cheque for the Credit demo business; the buyer's Outstandings show the new balance; the
@@ -7,37 +7,7 @@ import { generate } from 'otplib';
 test.describe.configure({ timeout: 150_000 });
 test.skip(({ isMobile }) => isMobile, 'the back office is used on desktops and tablets');
 
-const DEMO_PASSWORD = 'Demo@12345';
-/** The demo staff's authenticator secret (apps/server/src/seed/staff.ts, README). */
-const TOTP_SECRET = 'DEMOSTAFFTOTPSECRETFORTHEREADME2';
 const BUSINESS = 'Crescent Hotel & Caterers';
-
-let lastStep = 0;
-async function freshCode(): Promise<string> {
-  const step = () => Math.floor(Date.now() / 30_000);
-  if (step() <= lastStep) await new Promise((r) => setTimeout(r, (lastStep + 1) * 30_000 - Date.now() + 500));
-  lastStep = step();
-  return generate({ secret: TOTP_SECRET });
-}
-
-async function financeSignIn(page: Page) {
-  await page.goto('/staff/finance/ledgers');
-  await page.getByLabel('Email').fill('finance@staff.demo.pk');
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
-  await page.getByLabel('Authentication code').fill(await freshCode());
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { name: 'Business ledgers', level: 1 })).toBeVisible();
-}
-
-async function buyerSignIn(page: Page, email: string) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
 
 /** "Rs. 512,340" as a number of rupees. */
 const rupeesOf = (text: string | null) => Number((text ?? '').replace('Rs.', '').replace(/[^\d.]/g, ''));
@@ -55,7 +25,7 @@ test('Finance records a part payment by cheque; the buyer sees the new balance; 
   expect(before).toBeGreaterThan(50_000);
 
   // Finance finds the business and records Rs. 50,000 by cheque (applied to the oldest invoices first).
-  await financeSignIn(page);
+  await staffSignIn(page, 'finance@staff.demo.pk', '/staff/finance/ledgers', 'Business ledgers');
   await page.getByLabel('Business name or number').fill('Crescent');
   await page.getByRole('button', { name: 'Find' }).click();
   await page.getByRole('table', { name: 'Businesses' }).getByRole('link', { name: BUSINESS }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { generate } from 'otplib';
+import { buyerSignIn, staffSignIn } from './staff-sign-in.ts';
 
 // Issue 16 "Done when": a desk clerk signs in with the second factor, filters the queue, moves two
 // orders to Delivered in bulk, prints their slips and rejects a third with a reason; the buyers then
@@ -7,45 +7,15 @@ import { generate } from 'otplib';
 test.describe.configure({ timeout: 120_000 });
 test.skip(({ isMobile }) => isMobile, 'the back office is used on desktops and tablets');
 
-const DEMO_PASSWORD = 'Demo@12345';
-/** The demo desk clerk's authenticator secret (apps/server/src/seed/staff.ts). */
-const DESK_TOTP_SECRET = 'DEMOSTAFFTOTPSECRETFORTHEREADME2';
 // Seeded In Process orders: two of Demo Kiryana Traders (orderer@demo.pk), one of Crescent Hotel (credit@demo.pk).
 const KIRYANA = ['ORD-2024-000011', 'ORD-2024-000014'];
 const CRESCENT = 'ORD-2024-000012';
 const REASON = 'Our Islamabad warehouse is out of cardamom this week';
 
-let lastStep = 0;
-/** An authenticator shows a new code every 30 s and the server takes each code once: wait for a fresh one. */
-async function freshCode(): Promise<string> {
-  const step = () => Math.floor(Date.now() / 30_000);
-  if (step() <= lastStep) await new Promise((r) => setTimeout(r, (lastStep + 1) * 30_000 - Date.now() + 500));
-  lastStep = step();
-  return generate({ secret: DESK_TOTP_SECRET });
-}
-
-async function staffSignIn(page: Page) {
-  await page.goto('/staff/orders');
-  await page.getByLabel('Email').fill('desk@staff.demo.pk');
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  // The code an authenticator app shows now for the clerk's secret.
-  await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
-  await page.getByLabel('Authentication code').fill(await freshCode());
-  await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible();
-}
-
-async function buyerSignIn(page: Page, email: string) {
-  await page.goto('/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
+const deskSignIn = (page: Page) => staffSignIn(page, 'desk@staff.demo.pk', '/staff/orders', 'Orders');
 
 test('the desk moves two orders to Delivered in bulk, prints slips, rejects a third; the buyers see it', async ({ page, browser }) => {
-  await staffSignIn(page);
+  await deskSignIn(page);
   const orders = page.getByRole('table', { name: 'Orders' });
 
   // Filter: search the business, then Cash orders; the filters are kept in the address bar.
@@ -144,7 +114,7 @@ test('the desk moves two orders to Delivered in bulk, prints slips, rejects a th
 
 test('pick short with a reason, a staff note, the 409 of a stale page, and a delivery run moved to Shipping', async ({ page, context }) => {
   const number = 'ORD-2024-000015'; // Crescent Hotel & Caterers, Islamabad, In Process in the seed
-  await staffSignIn(page);
+  await deskSignIn(page);
   await page.goto(`/staff/orders?q=${number}`);
   await page.getByRole('table', { name: 'Orders' }).getByRole('link', { name: number }).click();
   await expect(page.getByRole('heading', { name: number, level: 1 })).toBeVisible();
