@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildApp } from './app.ts';
+import { writeBackup } from './lib/backup.ts';
+import { startControlSocket } from './lib/control-socket.ts';
 import { ConfigError, isDemoInstall, parseConfig, productionProblem } from './config.ts';
 import { type Database, DatabaseNewerError, openDatabase } from './db/client.ts';
 import { startEmbeddedMaintenance } from './db/maintenance.ts';
@@ -103,6 +105,19 @@ async function main() {
     loggerInstance: log,
   });
 
+  // `npm run backup` on the embedded database asks this process (lib/control-socket.ts).
+  const stopControl = database.dump
+    ? await startControlSocket(dataDir, {
+        ping: async () => 'ok',
+        backup: async (body) => {
+          const to = typeof body.to === 'string' && body.to ? body.to : join(process.cwd(), 'backups');
+          const result = await writeBackup(database, config.FILE_STORAGE === 's3' ? null : join(dataDir, 'uploads'), to);
+          log.info({ dir: result.dir, ms: result.ms, bytes: result.manifest.database_bytes, files: result.manifest.files }, 'backup written');
+          return result;
+        },
+      })
+    : async () => {};
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -111,6 +126,7 @@ async function main() {
     const force = setTimeout(() => fail('shutdown took over 10 s; exiting'), 10_000);
     force.unref();
     stopMaintenance();
+    await stopControl();
     await app.close();
     await mailer.close();
     await database.close();

@@ -59,6 +59,12 @@ export interface Database {
   migrate(options?: MigrateOptions): Promise<void>;
   /** Where the database stands against this code's migrations (nothing is changed). */
   migrationState(): Promise<MigrationState>;
+  /**
+   * The embedded database only: its whole data folder as a tar, taken while no transaction is
+   * open and no statement runs (PGlite is one process: nothing writes while the tar is made), so it is
+   * a consistent copy even under traffic (lib/backup.ts).
+   */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -176,6 +182,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
     migrationState: () => readMigrationState((text) => client.query(text)),
+    // PGlite's dumpDataDir holds the statement lock; holding its transaction lock around it as well
+    // (what client.transaction() holds) keeps an open transaction's first statements out of the copy.
+    dump: (): Promise<Blob> => {
+      const exclusive = (client as unknown as { _runExclusiveTransaction?: (fn: () => Promise<Blob>) => Promise<Blob> })._runExclusiveTransaction;
+      // Uncompressed: the lock is held only while the files are read; lib/backup.ts compresses after.
+      const take = () => client.dumpDataDir('none') as Promise<Blob>;
+      return exclusive ? exclusive.call(client, take) : take();
+    },
     close: () => client.close(),
   };
 }

@@ -1,0 +1,37 @@
+// `npm run backup [folder]`: a consistent copy of the embedded database and the uploaded files, taken
+// while the shop runs (the running server writes it: lib/control-socket.ts) or, when it is stopped, by
+// this process. Written to ./backups unless a folder is named. PostgreSQL: pg_dump (docs/operations.md).
+import { join, resolve } from 'node:path';
+import { ConfigError, parseConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { BackupError, type BackupResult, writeBackup } from '../lib/backup.ts';
+import { sendControl } from '../lib/control-socket.ts';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+try {
+  const config = parseConfig(process.env);
+  if (config.DATABASE_URL) throw new BackupError('The shop runs on PostgreSQL: back it up with pg_dump or point-in-time recovery (docs/operations.md, "Backups").');
+  const dataDir = resolve(config.DATA_DIR);
+  const to = resolve(process.argv[2] ?? 'backups');
+  const uploads = config.FILE_STORAGE === 's3' ? null : join(dataDir, 'uploads');
+  let result: BackupResult;
+  const answer = await sendControl(dataDir, 'backup', { to });
+  if (answer) {
+    if (answer.status !== 200) throw new BackupError(`The running shop could not write the backup: ${answer.json.error ?? answer.status}`);
+    result = answer.json.data as BackupResult;
+    say('Backup taken by the running shop.');
+  } else {
+    const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+    try {
+      result = await writeBackup(database, uploads, to);
+    } finally {
+      await database.close();
+    }
+    say('The shop is not running: backup taken from its data folder.');
+  }
+  say(`Backup: ${result.dir} (database ${Math.round(result.manifest.database_bytes / 1024)} KB, ${result.manifest.files} uploaded files, ${result.ms} ms).`);
+  if (uploads === null) say('Uploaded files are on S3: keep them with the bucket\'s versioning or replication (docs/operations.md).');
+} catch (err) {
+  process.stderr.write(`${err instanceof ConfigError || err instanceof BackupError || err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+}
