@@ -21,6 +21,7 @@ import { businessTypeWithDescendants, listBusinessProducts, listProducts } from 
 import { createViewCounter, productDetail } from './product.service.ts';
 import { listBrands, listBusinessTypes, listCategories, listingFacets } from './reference.service.ts';
 import { createResponseCache } from './response-cache.ts';
+import { sendPreparedAnswer } from '../../lib/prepared-answer.ts';
 import { searchProducts } from './search.service.ts';
 import { createVocabularySource } from './vocabulary.ts';
 
@@ -51,10 +52,10 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps) {
   // Prices depend on the caller's business only (SPEC 9), so that is the cache's second key.
   const businessOf = (request: FastifyRequest) => request.auth?.businessId ?? null;
   const cached = async (request: FastifyRequest, reply: FastifyReply, make: () => Promise<unknown>): Promise<never> => {
-    const json = await cache.get(`${businessOf(request) ?? 'guest'}|${request.url}`, make);
-    // Already serialised: Fastify sends a string as is. An async handler that has sent must return
+    const answer = await cache.get(`${businessOf(request) ?? 'guest'}|${request.url}`, make);
+    // Already serialised (and compressed once when kept). An async handler that has sent must return
     // the reply itself (never undefined), or compression's asynchronous onSend sees an empty body.
-    return reply.type('application/json; charset=utf-8').send(json) as never;
+    return sendPreparedAnswer(request, reply, answer) as never;
   };
 
   r.get(

@@ -6,7 +6,7 @@ describe('response cache following a generation (the change counters)', () => {
     const state = { generation: 0, value: 'old' };
     const cache = createResponseCache({ ttlMs: 60_000, staleMs: 60_000, maxEntries: 10, generation: () => state.generation });
     const make = async () => state.value;
-    return { state, ask: async () => JSON.parse(await cache.get('k', make)).data as string };
+    return { state, ask: async () => JSON.parse((await cache.get('k', make)).json).data as string };
   };
 
   it('keeps an answer from its second ask while the generation stays', async () => {
@@ -40,7 +40,19 @@ describe('response cache following a generation (the change counters)', () => {
     state.value = 'new';
     await cache.get('other', async () => state.value);
     release();
-    expect(JSON.parse(await slow).data).toBe('old');
-    expect(JSON.parse(await cache.get('k', async () => state.value)).data).toBe('new');
+    expect(JSON.parse((await slow).json).data).toBe('old');
+    expect(JSON.parse((await cache.get('k', async () => state.value)).json).data).toBe('new');
+  });
+});
+
+describe('answers kept with their compressed forms (lib/prepared-answer.ts)', () => {
+  it('a kept answer is the same object on every hit, so its compressed bytes are made once; one asked once is marked so', async () => {
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 10 });
+    const first = await cache.get('k', async () => 'x');
+    expect(first.once).toBe(true);
+    const kept = await cache.get('k', async () => 'x');
+    expect(kept.once).toBeUndefined();
+    kept.br = Buffer.from('compressed');
+    expect((await cache.get('k', async () => 'x')).br?.toString()).toBe('compressed');
   });
 });

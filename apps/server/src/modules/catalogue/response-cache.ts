@@ -1,7 +1,8 @@
 import { createDoorkeeper } from '../../lib/doorkeeper.ts';
+import type { PreparedAnswer } from '../../lib/prepared-answer.ts';
 
 /**
- * A short-lived cache of serialised catalogue answers, per caller's business and query. Catalogue
+ * A short-lived cache of serialised catalogue answers (kept with their compressed forms, lib/prepared-answer.ts), per caller's business and query. Catalogue
  * reads dominate traffic and change rarely; answering a repeated page from memory keeps p99 low on
  * the single-threaded embedded database. An answer is kept only for the `generation` it was built
  * under (the catalogue's change counters, lib/db-mirror.ts): a change of products, prices or stock
@@ -15,9 +16,9 @@ export function createResponseCache(options: { ttlMs: number; maxEntries: number
   const generation = options.generation ?? (() => 0);
   // Every entry is of generation `seen`: the map is emptied when it moves.
   let seen = generation();
-  const entries = new Map<string, { at: number; json: string }>();
+  const entries = new Map<string, { at: number; answer: PreparedAnswer }>();
   // Concurrent misses of one key in one generation share one database query.
-  const inflight = new Map<string, { gen: number; promise: Promise<string> }>();
+  const inflight = new Map<string, { gen: number; promise: Promise<PreparedAnswer> }>();
   // An answer is kept from the second time its key is asked (lib/doorkeeper.ts).
   const doorkeeper = createDoorkeeper(4 * options.maxEntries);
   const current = () => {
@@ -28,36 +29,37 @@ export function createResponseCache(options: { ttlMs: number; maxEntries: number
     }
     return now;
   };
-  const build = async (key: string, gen: number, make: () => Promise<unknown>) => {
+  const build = async (key: string, gen: number, make: () => Promise<unknown>): Promise<PreparedAnswer> => {
     const now = Date.now();
     const json = JSON.stringify({ data: await make() });
     // Built before a change was seen: answered to those who asked then, not kept.
-    if (options.ttlMs <= 0 || current() !== gen) return json;
-    if (!entries.has(key) && !doorkeeper.admit(key)) return json;
+    if (options.ttlMs <= 0 || current() !== gen) return { json, once: true };
+    if (!entries.has(key) && !doorkeeper.admit(key)) return { json, once: true };
     if (entries.size >= options.maxEntries) {
       // Oldest first: Map keeps insertion order.
       const oldest = entries.keys().next().value;
       if (oldest !== undefined) entries.delete(oldest);
     }
     entries.delete(key);
-    entries.set(key, { at: now, json });
-    return json;
+    const answer: PreparedAnswer = { json };
+    entries.set(key, { at: now, answer });
+    return answer;
   };
   return {
-    get(key: string, make: () => Promise<unknown>): Promise<string> {
+    get(key: string, make: () => Promise<unknown>): Promise<PreparedAnswer> {
       const gen = current();
       const hit = entries.get(key);
       const age = hit ? Date.now() - hit.at : Infinity;
-      if (hit && age < options.ttlMs) return Promise.resolve(hit.json);
+      if (hit && age < options.ttlMs) return Promise.resolve(hit.answer);
       const running = inflight.get(key);
-      if (running?.gen === gen) return hit && age < options.ttlMs + staleMs ? Promise.resolve(hit.json) : running.promise;
-      const promise: Promise<string> = build(key, gen, make).finally(() => {
+      if (running?.gen === gen) return hit && age < options.ttlMs + staleMs ? Promise.resolve(hit.answer) : running.promise;
+      const promise: Promise<PreparedAnswer> = build(key, gen, make).finally(() => {
         if (inflight.get(key)?.promise === promise) inflight.delete(key);
       });
       inflight.set(key, { gen, promise });
       if (hit && age < options.ttlMs + staleMs) {
         promise.catch(() => {});
-        return Promise.resolve(hit.json);
+        return Promise.resolve(hit.answer);
       }
       return promise;
     },
