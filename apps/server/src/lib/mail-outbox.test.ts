@@ -108,7 +108,7 @@ describe('the outbox against a real SMTP server', () => {
 
   it('a server that never answers: the try times out, the mail stays, and goes out once the server answers', async () => {
     const smtp = await server('hang');
-    const m = mailer(smtp.url, { timeoutMs: 300 });
+    const m = mailer(smtp.url, { timeoutMs: 1_000 });
     await m.send(mail('slow@test.pk'));
     await m.deliverDue();
     const [row] = await rows();
