@@ -72,8 +72,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
   app.decorate('routeList', routeList);
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request are synchronous where they can be: an async hook costs a promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   // Slow clients are cut off: a request's headers must arrive within 10 s.
   app.server.headersTimeout = 10_000;

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbKind } from '../db/client.ts';
 import { unauthorized } from './http-error.ts';
 import { type RevocationWatch, watchRevocations } from './session-revocations.ts';
@@ -43,15 +43,14 @@ export function registerAuthHook(app: FastifyInstance, deps: { tokens: TokenServ
     return claims;
   }
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     // A response carrying a token is never kept by a shared cache, whatever its route said.
     if (reply.hasHeader(RENEWED_TOKEN_HEADER)) reply.header('cache-control', 'private, no-store');
+    done(null, payload);
   });
 
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request, reply) => {
-    const header = request.headers.authorization;
-    if (!header || !request.url.startsWith('/api/')) return;
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply, header: string) => {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const verified = match?.[1] ? await deps.tokens.verify(match[1]) : null;
     const claims = await check(verified, (token) => reply.header(RENEWED_TOKEN_HEADER, token));
@@ -61,5 +60,11 @@ export function registerAuthHook(app: FastifyInstance, deps: { tokens: TokenServ
     }
     if (request.url.startsWith('/api/auth/')) return;
     throw unauthorized('Your session has expired. Please sign in again.');
+  };
+  // A guest's request (no token) passes without a promise; a signed-in one is checked.
+  app.addHook('onRequest', (request, reply, done) => {
+    const header = request.headers.authorization;
+    if (!header || !request.url.startsWith('/api/')) return done();
+    authenticate(request, reply, header).then(() => done(), done);
   });
 }

@@ -99,14 +99,26 @@ export function registerBodyBounds(app: FastifyInstance) {
     route.config = { ...route.config, bodyShape: route.schema?.body ? shapeBoundsOf(route.schema.body) : FREE_SHAPE };
   });
 
-  app.addHook('preParsing', async (request, _reply, payload) => {
+  // Synchronous unless a body must be inflated: most requests (every GET) pass without a promise.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
     const encoding = String(request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
-    let body: NodeJS.ReadableStream = payload;
-    if (encoding !== 'identity') {
-      if (!Object.hasOwn(INFLATE, encoding)) throw new HttpError(415, 'Unsupported content encoding.');
-      body = await inflateBody(request, payload, encoding as keyof typeof INFLATE);
+    const shaped = (body: NodeJS.ReadableStream) =>
+      isJson(request.headers['content-type']) ? watchShape(body, request.routeOptions.config.bodyShape ?? FREE_SHAPE) : body;
+    if (encoding === 'identity') {
+      let body: NodeJS.ReadableStream;
+      try {
+        body = shaped(payload);
+      } catch (err) {
+        return done(err as Error);
+      }
+      return done(null, body as typeof payload);
     }
-    if (!isJson(request.headers['content-type'])) return body;
-    return watchShape(body, request.routeOptions.config.bodyShape ?? FREE_SHAPE);
+    if (!Object.hasOwn(INFLATE, encoding)) return done(new HttpError(415, 'Unsupported content encoding.'));
+    inflateBody(request, payload, encoding as keyof typeof INFLATE)
+      .then(shaped)
+      .then(
+        (body) => done(null, body as typeof payload),
+        (err: Error) => done(err),
+      );
   });
 }

@@ -53,7 +53,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
     labelNames: ['result', 'status_code'],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const status = String(reply.statusCode);
     duration.observe({ method: request.method, route, status_code: status }, reply.elapsedTime / 1000);
@@ -63,6 +63,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
       else if (reply.statusCode < 500) orders.inc({ result: 'refused', status_code: status });
       else orders.inc({ result: 'failed', status_code: status });
     }
+    done();
   });
 
   new Gauge({

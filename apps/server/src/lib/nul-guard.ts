@@ -20,8 +20,8 @@ function fieldWithNul(value: unknown, inAddress: boolean, path: string, depth = 
  * database as an error (a 500). It is refused at the door instead (found by the fuzzer).
  */
 export function registerNulGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const field = fieldWithNul(request.params, true, '') ?? fieldWithNul(request.query, true, '') ?? fieldWithNul(request.body, false, '');
-    if (field !== null) throw badRequest(`Invalid ${field || 'request'}: it contains a character that is not allowed.`);
+    done(field !== null ? badRequest(`Invalid ${field || 'request'}: it contains a character that is not allowed.`) : undefined);
   });
 }

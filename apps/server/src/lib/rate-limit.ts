@@ -216,7 +216,8 @@ function registerSearchLimit(app: FastifyInstance, perMinute: number) {
   if (perMinute <= 0) return;
   const limit: Limit = { name: 'search:client', max: perMinute, windowMs: MINUTE };
   const limiter = rateLimiterOf(app);
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'GET' && isSearch(request.routeOptions.url, request.query)) await limiter.take(limit, clientOf(request), reply);
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' || !isSearch(request.routeOptions.url, request.query)) return done();
+    limiter.take(limit, clientOf(request), reply).then(() => done(), done);
   });
 }

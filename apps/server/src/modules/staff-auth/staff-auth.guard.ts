@@ -61,8 +61,7 @@ export function requireStaffStage(request: FastifyRequest, ...stages: StaffStage
  */
 export function registerStaffAuthHook(app: FastifyInstance, db: Db) {
   app.decorateRequest('staffSession', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith(STAFF_PREFIX)) return;
+  const guard = async (request: FastifyRequest) => {
     if (request.headers.authorization) throw unauthorized(BUYER_TOKEN_REFUSED);
     const token = readSessionToken(request);
     request.staffSession = token ? await loadSession(db, token) : null;
@@ -72,5 +71,10 @@ export function registerStaffAuthHook(app: FastifyInstance, db: Db) {
     if (!request.staffSession) throw unauthorized(SIGNED_OUT);
     const given = request.headers[STAFF_CSRF_HEADER];
     if (!csrfMatches(request.staffSession.csrfToken, typeof given === 'string' ? given : undefined)) throw forbidden(CSRF_REFUSED);
+  };
+  // Outside /api/staff/ no promise is made.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith(STAFF_PREFIX)) return done();
+    guard(request).then(() => done(), done);
   });
 }
