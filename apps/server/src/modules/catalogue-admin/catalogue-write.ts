@@ -27,8 +27,11 @@ export async function loadRefs(db: DbOrTx): Promise<CatalogueRefs> {
   const [brandRows, categoryRows, typeRows] = await Promise.all([
     db.select({ id: brands.id, name: brands.name }).from(brands),
     db.select({ id: categories.id, name: categories.name, level: categories.level, parentId: categories.parentId }).from(categories),
-    db.select({ id: businessTypes.id, name: businessTypes.name }).from(businessTypes),
+    db.select({ id: businessTypes.id, name: businessTypes.name, parentId: businessTypes.parentId }).from(businessTypes),
   ]);
+  // Products are offered to leaf types (a listing of a type includes the types below it).
+  const parents = new Set(typeRows.map((t) => t.parentId));
+  const leafTypes = typeRows.filter((t) => !parents.has(t.id));
   const byId = new Map(categoryRows.map((c) => [c.id, c]));
   const category: CatalogueRefs['category'] = new Map();
   const chain = (id: number): number[] => {
@@ -48,11 +51,11 @@ export async function loadRefs(db: DbOrTx): Promise<CatalogueRefs> {
   return {
     brandName: new Map(brandRows.map((b) => [b.id, b.name])),
     category,
-    businessTypeName: new Map(typeRows.map((t) => [t.id, t.name])),
+    businessTypeName: new Map(leafTypes.map((t) => [t.id, t.name])),
     lookups: {
       brands: new Map(brandRows.map((b) => [lower(b.name), b.id])),
       categories: new Map([...category].map(([id, c]) => [lower(c.path), id])),
-      businessTypes: new Map(typeRows.map((t) => [lower(t.name), t.id])),
+      businessTypes: new Map(leafTypes.map((t) => [lower(t.name), t.id])),
     },
   };
 }
