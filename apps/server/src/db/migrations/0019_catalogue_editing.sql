@@ -1,3 +1,9 @@
+CREATE TABLE "bmpl_slug_redirects" (
+	"old_slug" text PRIMARY KEY NOT NULL,
+	"bmpl_product_id" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "catalogue_batch_rows" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"batch_id" integer NOT NULL,
@@ -20,10 +26,12 @@ CREATE TABLE "catalogue_batches" (
 );
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "active" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "bmpl_slug_redirects" ADD CONSTRAINT "bmpl_slug_redirects_bmpl_product_id_bmpl_products_id_fk" FOREIGN KEY ("bmpl_product_id") REFERENCES "public"."bmpl_products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "catalogue_batch_rows" ADD CONSTRAINT "catalogue_batch_rows_batch_id_catalogue_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."catalogue_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "catalogue_batch_rows" ADD CONSTRAINT "catalogue_batch_rows_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "catalogue_batches" ADD CONSTRAINT "catalogue_batches_staff_id_staff_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "catalogue_batches" ADD CONSTRAINT "catalogue_batches_undoes_batch_id_catalogue_batches_id_fk" FOREIGN KEY ("undoes_batch_id") REFERENCES "public"."catalogue_batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "bmpl_slug_redirects_product_idx" ON "bmpl_slug_redirects" USING btree ("bmpl_product_id");--> statement-breakpoint
 CREATE INDEX "catalogue_batch_rows_batch_idx" ON "catalogue_batch_rows" USING btree ("batch_id","product_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "catalogue_batches_undoes_uq" ON "catalogue_batches" USING btree ("undoes_batch_id");--> statement-breakpoint
 -- A batch and its rows are the import's audit (issue 19): append-only, as audit_log (migration 0013).

@@ -89,6 +89,21 @@ describe('one product (issue 19)', () => {
     expect(data<StaffProduct>(await edit(id, { sale_price: null })).sale).toBe(false);
   });
 
+  it("a renamed product's marketplace address follows the new name, and its old address still leads to it (SPEC 2 slug rule)", async () => {
+    const { id, bmpl_id } = await linkedProduct();
+    const bySlug = async (slug: string) => inject('GET', `/api/bmpl/products/by-slug/${encodeURIComponent(slug)}`, guest);
+    const old = body<{ data: { slug: string } }>(await inject('GET', `/api/bmpl/products/${bmpl_id}`, guest)).data.slug;
+    data(await edit(id, { name: 'Renamed Super Basmati & Sella Rice 5 kg' }));
+    const moved = body<{ data: { id: number; slug: string; name: string } }>(await bySlug(old)).data;
+    expect(moved).toMatchObject({ id: bmpl_id, slug: 'renamed-super-basmati-&-sella-rice-5-kg', name: 'Renamed Super Basmati & Sella Rice 5 kg' });
+    expect(body<{ data: { id: number } }>(await bySlug(moved.slug)).data.id).toBe(bmpl_id);
+    // Renamed again: both earlier addresses lead to it; back to an earlier name, that address is its own.
+    data(await edit(id, { name: 'Renamed Again Rice' }));
+    expect(body<{ data: { slug: string } }>(await bySlug(old)).data.slug).toBe('renamed-again-rice');
+    expect(body<{ data: { slug: string } }>(await bySlug(moved.slug)).data.slug).toBe('renamed-again-rice');
+    expect((await bySlug('no-such-product-anywhere')).statusCode).toBe(404);
+  });
+
   it('refuses bad values with a reason and changes nothing', async () => {
     const { id } = await linkedProduct();
     const before = await staffProduct(id);

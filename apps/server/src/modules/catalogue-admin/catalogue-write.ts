@@ -227,7 +227,8 @@ export async function insertStates(tx: Tx, states: readonly Omit<ProductState, '
  * The marketplace products sold as these products follow them (docs/decisions/016-catalogue-editing.md):
  * name, brand and categories are copied; a change of the list price moves each city's price by the
  * same amount (a city's difference from the list price is kept), with the tax split at that city
- * record's own rate. The slug stays (marketplace URLs are stable; renames redirect, issue 19).
+ * record's own rate. A rename gives the marketplace product the new name's slug and keeps the old
+ * one as a redirect (followName).
  */
 async function followInMarketplace(tx: Tx, changes: readonly { before: ProductState; after: ProductState }[], refs: CatalogueRefs) {
   const moved = changes.filter(
@@ -251,6 +252,7 @@ async function followInMarketplace(tx: Tx, changes: readonly { before: ProductSt
       await tx.execute(sql`update bmpl_products set name = ${c.name}, bmpl_brand_id = ${c.brandId}, bmpl_brand_name = ${c.brandName}
         where id = ${b.id} and (name, bmpl_brand_id) is distinct from (${c.name}::text, ${c.brandId}::int)`);
     }
+    if (before.name !== after.name) await followName(tx, b.id, after.name);
     const delta = toPaisa(after.price) - toPaisa(before.price);
     if (delta === 0) continue;
     const cities = await jsonRows<{ id: number; price: string; tax: string; sell_price: string; sale_price: string | null }>(
@@ -267,4 +269,24 @@ async function followInMarketplace(tx: Tx, changes: readonly { before: ProductSt
           ${endsSale ? sql`, sale = false, sale_price = null` : sql``} where id = ${city.id}`);
     }
   }
+}
+
+/**
+ * SPEC 2's slug rule for the new name (made unique with -2, -3 ... as the seed does), and the old
+ * slug kept in bmpl_slug_redirects so the old marketplace address leads to the product (issue 19).
+ */
+async function followName(tx: Tx, bmplId: number, name: string) {
+  const [current] = await jsonRows<{ slug: string }>(tx as unknown as Db, sql`select slug from bmpl_products where id = ${bmplId}`);
+  const base = toSlug(name) || `product-${bmplId}`;
+  if (!current || current.slug === base) return;
+  const taken = new Set(
+    (await jsonRows<{ slug: string }>(tx as unknown as Db, sql`select slug from bmpl_products where id <> ${bmplId} and (slug = ${base} or slug like ${`${base}-%`})`)).map((r) => r.slug),
+  );
+  let slug = base;
+  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
+  await tx.execute(sql`update bmpl_products set slug = ${slug} where id = ${bmplId}`);
+  await tx.execute(sql`insert into bmpl_slug_redirects (old_slug, bmpl_product_id) values (${current.slug}, ${bmplId})
+    on conflict (old_slug) do update set bmpl_product_id = excluded.bmpl_product_id`);
+  // Back to an earlier name: its address is the product's own again.
+  await tx.execute(sql`delete from bmpl_slug_redirects where old_slug = ${slug}`);
 }
