@@ -349,3 +349,30 @@ export type CatalogueBatch = z.infer<typeof CatalogueBatchSchema>;
 
 export const CSV_STALE_PREVIEW = 'The catalogue changed since this preview (or the file did). Preview the file again before applying it.';
 export const CSV_HAS_ERRORS = 'The file has rows with errors. Fix them and preview the file again; nothing was changed.';
+
+// ---- Categories and brands (issue 19) ----
+
+export const CATEGORY_LEVEL_MAX = 4;
+export const CategoryNameSchema = z.string().trim().min(2, 'must be at least 2 characters').max(80, 'must be at most 80 characters');
+export const BrandNameSchema = z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters');
+
+export const StaffCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** Set when the category is made and kept through renames: its marketplace address stays. */
+  slug: z.string(),
+  level: z.number().int(),
+  parent_id: z.number().int().nullable(),
+  sort_order: z.number().int(),
+  path: z.string(),
+  products: z.number().int(),
+});
+export type StaffCategory = z.infer<typeof StaffCategorySchema>;
+export const NewCategoryInputSchema = z.strictObject({ name: CategoryNameSchema, parent_id: Id.nullable() });
+export const RenameCategoryInputSchema = z.strictObject({ name: CategoryNameSchema });
+export const MoveCategoryInputSchema = z.strictObject({ direction: z.enum(['up', 'down']) });
+
+export const StaffBrandSchema = z.object({ id: z.number().int(), name: z.string(), products: z.number().int(), marketplace_products: z.number().int() });
+export type StaffBrand = z.infer<typeof StaffBrandSchema>;
+export const BrandInputSchema = z.strictObject({ name: BrandNameSchema });
+export const MergeBrandInputSchema = z.strictObject({ into_id: Id });

@@ -44,3 +44,16 @@ $$;
 CREATE TRIGGER "catalogue_batches_no_change" BEFORE UPDATE OR DELETE ON "catalogue_batches" FOR EACH ROW EXECUTE FUNCTION "catalogue_batches_refuse_change"();
 --> statement-breakpoint
 CREATE TRIGGER "catalogue_batch_rows_no_change" BEFORE UPDATE OR DELETE ON "catalogue_batch_rows" FOR EACH ROW EXECUTE FUNCTION "catalogue_batches_refuse_change"();
+--> statement-breakpoint
+-- Category and brand names are part of what listings answer (issue 19: renames, merges): a write to
+-- them moves the storefront's and the marketplace's change counters, so every instance's copies and
+-- answer caches take it within 2 s (decision 011), whoever writes.
+CREATE FUNCTION "catalogue_bump_names"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "catalogue_versions" SET "version" = "version" + 1 WHERE "name" IN ('products', 'bmpl_products');
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "categories_catalogue" AFTER INSERT OR UPDATE OR DELETE ON "categories" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_bump_names"();
+--> statement-breakpoint
+CREATE TRIGGER "brands_catalogue" AFTER INSERT OR UPDATE OR DELETE ON "brands" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_bump_names"();

@@ -1,4 +1,11 @@
 import {
+  BrandInputSchema,
+  MergeBrandInputSchema,
+  MoveCategoryInputSchema,
+  NewCategoryInputSchema,
+  RenameCategoryInputSchema,
+  StaffBrandSchema,
+  StaffCategorySchema,
   CatalogueBatchSchema,
   CatalogueOptionsSchema,
   CsvApplyInputSchema,
@@ -16,6 +23,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
 import { catalogueOptions, editProduct, findStaffProducts, readStaffProduct, type StaffActor } from './catalogue-admin.service.ts';
+import { addBrand, addCategory, listBrands, listCategories, mergeBrand, moveCategory, renameBrand, renameCategory } from './categories-brands.service.ts';
 import { applyCsv, exportCsv, listBatches, previewCsv, undoBatch } from './catalogue-import.service.ts';
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -112,4 +120,38 @@ export async function catalogueAdminRoutes(app: FastifyInstance, deps: AppDeps) 
         .send(csv);
     },
   );
+
+  // Categories and brands (issue 19).
+  r.get('/api/staff/catalogue/categories', { schema: { tags, summary: 'Every category in tree order, with its slug and active products', response: ok(z.array(StaffCategorySchema)) } }, async (request) => {
+    actor(request, 'catalogue.read');
+    return { data: await listCategories(db) };
+  });
+  r.post('/api/staff/catalogue/categories', { schema: { tags, summary: 'Add a category (its slug is made from the name, once)', body: NewCategoryInputSchema, response: ok(z.array(StaffCategorySchema)) } }, async (request) => {
+    await addCategory(db, actor(request, 'catalogue.write'), request.body);
+    return { data: await listCategories(db) };
+  });
+  r.patch('/api/staff/catalogue/categories/:id', { schema: { tags, summary: 'Rename a category (its slug and address stay)', params: IdParams, body: RenameCategoryInputSchema, response: ok(z.array(StaffCategorySchema)) } }, async (request) => {
+    await renameCategory(db, actor(request, 'catalogue.write'), request.params.id, request.body.name);
+    return { data: await listCategories(db) };
+  });
+  r.post('/api/staff/catalogue/categories/:id/move', { schema: { tags, summary: 'Move a category one place up or down among its siblings', params: IdParams, body: MoveCategoryInputSchema, response: ok(z.array(StaffCategorySchema)) } }, async (request) => {
+    await moveCategory(db, actor(request, 'catalogue.write'), request.params.id, request.body.direction);
+    return { data: await listCategories(db) };
+  });
+  r.get('/api/staff/catalogue/brands', { schema: { tags, summary: 'Every brand with its products', response: ok(z.array(StaffBrandSchema)) } }, async (request) => {
+    actor(request, 'catalogue.read');
+    return { data: await listBrands(db) };
+  });
+  r.post('/api/staff/catalogue/brands', { schema: { tags, summary: 'Add a brand', body: BrandInputSchema, response: ok(z.array(StaffBrandSchema)) } }, async (request) => {
+    await addBrand(db, actor(request, 'catalogue.write'), request.body.name);
+    return { data: await listBrands(db) };
+  });
+  r.patch('/api/staff/catalogue/brands/:id', { schema: { tags, summary: 'Rename a brand (every product shows the new name)', params: IdParams, body: BrandInputSchema, response: ok(z.array(StaffBrandSchema)) } }, async (request) => {
+    await renameBrand(db, actor(request, 'catalogue.write'), request.params.id, request.body.name);
+    return { data: await listBrands(db) };
+  });
+  r.post('/api/staff/catalogue/brands/:id/merge', { schema: { tags, summary: "Merge a brand into another: its products move, it is removed", params: IdParams, body: MergeBrandInputSchema, response: ok(z.array(StaffBrandSchema)) } }, async (request) => {
+    await mergeBrand(db, actor(request, 'catalogue.write'), request.params.id, request.body.into_id);
+    return { data: await listBrands(db) };
+  });
 }
