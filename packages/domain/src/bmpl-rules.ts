@@ -236,6 +236,19 @@ export const relatedHeading = (threshold: number | null | undefined) => (thresho
 interface TreeCategory {
   id: number;
   name: string;
+  /** The stored slug: it stays when a category is renamed (issue 19), so its old links keep working. */
+  slug?: string;
+}
+
+/** The category a segment names: by its stored slug first, then by its name (segmentMatchesName). */
+function findBySegment<C extends TreeCategory>(list: readonly C[], segment: string): C | undefined {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+  return list.find((c) => c.slug !== undefined && c.slug === decoded.toLowerCase()) ?? list.find((c) => segmentMatchesName(segment, c.name));
 }
 
 /** The category page's category, subcategory and the category's subcategories, or what was not found. */
@@ -253,13 +266,13 @@ export function findCategoryInTree<C extends TreeCategory>(
   category: string,
   subcategory: string | null | undefined,
 ): CategoryLookup<C> {
-  const parent = tree.find((c) => segmentMatchesName(category, c.name));
+  const parent = findBySegment(tree, category);
   if (!parent) return { found: false, missing: 'category', name: nameFromSegment(category) };
   const { children, ...own } = parent;
   const root = own as unknown as C;
   const subcategories = [...children];
   if (subcategory == null) return { found: true, category: root, subcategory: null, subcategories };
-  const sub = subcategories.find((c) => segmentMatchesName(subcategory, c.name));
+  const sub = findBySegment(subcategories, subcategory);
   if (!sub) return { found: false, missing: 'subcategory', name: nameFromSegment(subcategory), parent: root };
   return { found: true, category: root, subcategory: sub, subcategories };
 }

@@ -1,6 +1,7 @@
 import * as business from './schema/business.ts';
 import * as finance from './schema/finance.ts';
 import * as catalogue from './schema/catalogue.ts';
+import * as catalogueAdmin from './schema/catalogue-admin.ts';
 import * as marketplace from './schema/marketplace.ts';
 import * as orderDesk from './schema/order-desk.ts';
 import * as orders from './schema/orders.ts';
@@ -8,5 +9,5 @@ import * as places from './schema/places.ts';
 import * as staff from './schema/staff.ts';
 import * as support from './schema/support.ts';
 
-export const schema = { ...business, ...catalogue, ...finance, ...marketplace, ...orders, ...orderDesk, ...places, ...staff, ...support };
+export const schema = { ...business, ...catalogue, ...catalogueAdmin, ...finance, ...marketplace, ...orders, ...orderDesk, ...places, ...staff, ...support };
 export type Schema = typeof schema;

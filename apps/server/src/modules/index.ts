@@ -13,6 +13,7 @@ import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { bmplRoutes } from './bmpl/bmpl.routes.ts';
 import { businessesRoutes } from './businesses/businesses.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { catalogueAdminRoutes } from './catalogue-admin/catalogue-admin.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { ledgersRoutes } from './ledgers/ledgers.routes.ts';
@@ -45,4 +46,5 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await financeRoutes(app, deps);
   await businessesRoutes(app, deps);
   await dashboardRoutes(app, deps);
+  await catalogueAdminRoutes(app, deps);
 }

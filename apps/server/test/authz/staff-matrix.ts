@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { uploads } from '../../src/db/schema/business.ts';
+import { brands } from '../../src/db/schema/catalogue.ts';
 import { STAFF_TEST_PASSWORD } from '../staff.ts';
 import type { Row } from './row.ts';
 import { type Actor, isStaffActor } from './world.ts';
@@ -280,6 +281,77 @@ export const STAFF_ROWS: Row[] = [
     case: 'change terms or status on a stale view (nothing changes, 409)',
     expect: staffOnly({ staffFinance: 409 }),
     request: (w) => ({ method: 'PATCH', url: `/api/staff/businesses/${w.users.owner.businessId}`, payload: { version: 999_999, status: 'on_hold' } }),
+  },
+  // Issue 19, products and the CSV file: the Catalogue role reads and writes; the others get 403.
+  { route: 'GET /api/staff/catalogue/options', case: 'brands, categories and business types', expect: staffOnly({ staffCatalogue: 200 }), request: get('/api/staff/catalogue/options') },
+  { route: 'GET /api/staff/catalogue/products', case: 'find products by SKU or name', expect: staffOnly({ staffCatalogue: 200 }), request: get('/api/staff/catalogue/products?search=rice') },
+  { route: 'GET /api/staff/catalogue/products/:id', case: 'one product as staff edit it', expect: staffOnly({ staffCatalogue: 200 }), request: (w) => get(`/api/staff/catalogue/products/${w.productIds[0]}`)() },
+  {
+    route: 'PATCH /api/staff/catalogue/products/:id',
+    case: 'edit a product that does not exist (nothing changes, 404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: () => ({ method: 'PATCH', url: '/api/staff/catalogue/products/999999', payload: { stock: 5 } }),
+  },
+  {
+    route: 'POST /api/staff/catalogue/imports/preview',
+    case: 'preview a stock file (changes nothing)',
+    expect: staffOnly({ staffCatalogue: 200 }),
+    request: () => ({ method: 'POST', url: '/api/staff/catalogue/imports/preview', payload: { file_name: 'stock.csv', csv: 'sku,stock\nNO-SUCH-SKU,5\n' } }),
+  },
+  {
+    route: 'POST /api/staff/catalogue/imports',
+    case: "apply a file with another preview's fingerprint (nothing changes, 409)",
+    expect: staffOnly({ staffCatalogue: 409 }),
+    request: () => ({ method: 'POST', url: '/api/staff/catalogue/imports', payload: { file_name: 'stock.csv', csv: 'sku,stock\n', fingerprint: '0'.repeat(64) } }),
+  },
+  { route: 'GET /api/staff/catalogue/imports', case: 'the last imports and undos', expect: staffOnly({ staffCatalogue: 200 }), request: get('/api/staff/catalogue/imports') },
+  {
+    route: 'POST /api/staff/catalogue/imports/:id/undo',
+    case: 'undo an import that does not exist (404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: () => ({ method: 'POST', url: '/api/staff/catalogue/imports/999999/undo' }),
+  },
+  { route: 'GET /api/staff/catalogue/export.csv', case: 'the catalogue as CSV', expect: staffOnly({ staffCatalogue: 200 }), request: get('/api/staff/catalogue/export.csv?kind=stock') },
+  { route: 'GET /api/staff/catalogue/categories', case: 'the category tree', expect: staffOnly({ staffCatalogue: 200 }), request: get('/api/staff/catalogue/categories') },
+  {
+    route: 'POST /api/staff/catalogue/categories',
+    case: 'add a category under one that does not exist (nothing changes, 400)',
+    expect: staffOnly({ staffCatalogue: 400 }),
+    request: () => ({ method: 'POST', url: '/api/staff/catalogue/categories', payload: { name: 'Matrix Category', parent_id: 999999 } }),
+  },
+  {
+    route: 'PATCH /api/staff/catalogue/categories/:id',
+    case: 'rename a category that does not exist (404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: () => ({ method: 'PATCH', url: '/api/staff/catalogue/categories/999999', payload: { name: 'Matrix Category' } }),
+  },
+  {
+    route: 'POST /api/staff/catalogue/categories/:id/move',
+    case: 'move a category that does not exist (404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: () => ({ method: 'POST', url: '/api/staff/catalogue/categories/999999/move', payload: { direction: 'up' } }),
+  },
+  { route: 'GET /api/staff/catalogue/brands', case: 'every brand', expect: staffOnly({ staffCatalogue: 200 }), request: get('/api/staff/catalogue/brands') },
+  {
+    route: 'POST /api/staff/catalogue/brands',
+    case: 'add a brand whose name exists (nothing changes, 409)',
+    expect: staffOnly({ staffCatalogue: 409 }),
+    request: async (w) => {
+      const [b] = await w.t.database.db.select({ name: brands.name }).from(brands).limit(1);
+      return { method: 'POST', url: '/api/staff/catalogue/brands', payload: { name: b?.name ?? 'x' } };
+    },
+  },
+  {
+    route: 'PATCH /api/staff/catalogue/brands/:id',
+    case: 'rename a brand that does not exist (404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: () => ({ method: 'PATCH', url: '/api/staff/catalogue/brands/999999', payload: { name: 'Matrix Brand' } }),
+  },
+  {
+    route: 'POST /api/staff/catalogue/brands/:id/merge',
+    case: 'merge a brand that does not exist (404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: () => ({ method: 'POST', url: '/api/staff/catalogue/brands/999999/merge', payload: { into_id: 1 } }),
   },
   { route: 'GET /api/staff/dashboard', case: "the home page's figures (each as the roles allow)", expect: staffOnly(200), request: get('/api/staff/dashboard') },
 ];

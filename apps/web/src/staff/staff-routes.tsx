@@ -35,6 +35,10 @@ export const STAFF_ROUTES: StaffRoute[] = [
   // Issue 18: verifying businesses and their terms (Finance decides; the Order desk reads).
   { path: 'businesses', label: 'Business verification', group: 'Customers', capability: 'businesses.read', load: () => import('./businesses/business-queue-page.tsx').then((m) => m.BusinessQueuePage) },
   { path: 'businesses/:id', capability: 'businesses.read', load: () => import('./businesses/business-page.tsx').then((m) => m.BusinessPage) },
+  // Issue 19: products and the CSV file (Catalogue).
+  { path: 'catalogue/products', label: 'Products', group: 'Catalogue', capability: 'catalogue.read', load: () => import('./catalogue/products-page.tsx').then((m) => m.ProductsPage) },
+  { path: 'catalogue/products/:id', capability: 'catalogue.read', load: () => import('./catalogue/product-page.tsx').then((m) => m.ProductPage) },
+  { path: 'catalogue/imports', label: 'CSV import and export', group: 'Catalogue', capability: 'catalogue.read', load: () => import('./catalogue/import-page.tsx').then((m) => m.ImportPage) },
   { path: 'admin/staff', label: 'Staff accounts', group: 'Admin', capability: 'staff.manage', load: () => import('./admin/staff-accounts-page.tsx').then((m) => m.StaffAccountsPage) },
   { path: 'admin/audit', label: 'Audit log', group: 'Admin', capability: 'audit.read', load: () => import('./admin/audit-log-page.tsx').then((m) => m.AuditLogPage) },
 ];

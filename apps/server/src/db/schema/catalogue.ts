@@ -63,6 +63,8 @@ export const products = pgTable('products', {
   addToCartCount: integer('add_to_cart_count').notNull().default(0),
   viewedCount: integer('viewed_count').notNull().default(0),
   articleMgb: text('article_mgb').notNull().default(''),
+  /** Issue 19: an inactive product is kept (orders name it) but neither listed nor sold. */
+  active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
   /** The name's words for full-text search, kept by the database (search.service.ts). */
   nameTsv: tsvector('name_tsv').generatedAlwaysAs(sql`to_tsvector('simple', name)`),

@@ -148,7 +148,9 @@ export async function productBySlug(ctx: BmplContext, segment: string): Promise<
   if (decoded.includes('/')) throw badRequest('The product address is not valid.');
   const product =
     (await detailWhere(ctx, sql`p.slug = ${decoded.toLowerCase()}`)) ??
-    (await detailWhere(ctx, sql`upper(p.name) = ${nameFromSegment(decoded)}`));
+    (await detailWhere(ctx, sql`upper(p.name) = ${nameFromSegment(decoded)}`)) ??
+    // Issue 19: a renamed product's earlier address (its slug before the rename).
+    (await detailWhere(ctx, sql`p.id = (select r.bmpl_product_id from bmpl_slug_redirects r where r.old_slug = ${decoded.toLowerCase()})`));
   if (!product) throw notFound(`There is no marketplace product "${nameFromSegment(decoded)}".`);
   return product;
 }

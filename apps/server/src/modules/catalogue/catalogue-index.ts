@@ -2,7 +2,7 @@ import type { ListingQuery, Product } from '@shop/domain/catalogue';
 import { type IdField, LISTING_SORTS, type ListingOrder, LISTING_ORDERS, type ListingCondition, type ListingField, type SortKey, sortKeysOf, usesDisplayedPrice } from '@shop/domain/listing';
 import { toPaisa } from '@shop/domain/money';
 import { displayPrice } from '@shop/domain/pricing';
-import { asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
@@ -185,12 +185,12 @@ async function loadSnapshot(db: Db): Promise<Snapshot> {
   for (let last = 0; ; ) {
     const chunk = await productsAsJson(
       db,
-      db.select(productJsonColumns(null)).from(products).where(gt(products.id, last)).orderBy(asc(products.id)).limit(LOAD_CHUNK),
+      db.select(productJsonColumns(null)).from(products).where(and(gt(products.id, last), eq(products.active, true))).orderBy(asc(products.id)).limit(LOAD_CHUNK),
     );
     const lexemes = await db
       .select({ id: products.id, words: sql<string>`array_to_string(tsvector_to_array(${products.nameTsv}), ' ')` })
       .from(products)
-      .where(gt(products.id, last))
+      .where(and(gt(products.id, last), eq(products.active, true)))
       .orderBy(asc(products.id))
       .limit(LOAD_CHUNK);
     const byId = new Map(lexemes.map((r) => [r.id, r.words]));

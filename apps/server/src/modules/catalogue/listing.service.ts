@@ -50,6 +50,8 @@ export interface ListingCopy {
 /** The WHERE conditions of a listing query; shared with the facets. */
 export async function listingConditions(query: ListingQuery, scope: ListingScope & { priceBusinessId: number | null }, { withPrice = true, withBrand = true } = {}) {
   const conditions: SQL[] = parseListingConditions(query, { withPrice, withBrand }).map((c) => conditionSql(c, scope.priceBusinessId));
+  // Issue 19: an inactive product is neither listed nor found (the in-memory copy never loads it).
+  conditions.push(eq(products.active, true));
   const search = query.search ? await searchSql(query.search, scope.vocabulary) : null;
   if (search) conditions.push(search.where);
   if (scope.businessTypeIds) {

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/domain/catalogue';
 import { displayPrice, type PriceFields, splitTax } from '@shop/domain/pricing';
-import { eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, jsonRows } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { products } from '../../db/schema/catalogue.ts';
@@ -68,7 +68,7 @@ export interface PricedProduct extends Product {
 export async function priceProducts(db: Db, businessId: number | null, productIds: readonly number[]): Promise<Map<number, PricedProduct>> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
-  return priceRows(await productsAsJson(db, db.select(productJsonColumns(businessId)).from(products).where(inArray(products.id, ids))));
+  return priceRows(await productsAsJson(db, db.select(productJsonColumns(businessId)).from(products).where(and(inArray(products.id, ids), eq(products.active, true)))));
 }
 
 /** What this business pays per unit for each row (SPEC 9 rule), with that price's tax and net part. */
@@ -90,7 +90,7 @@ export function priceRows<P extends PriceFields & { id: number; tax: string; sel
 
 /** One product by id, priced for the business; null when there is none. */
 export async function findProduct(db: Db, businessId: number | null, id: number): Promise<Product | null> {
-  const [row] = await productsAsJson(db, db.select(productJsonColumns(businessId)).from(products).where(eq(products.id, id)).limit(1));
+  const [row] = await productsAsJson(db, db.select(productJsonColumns(businessId)).from(products).where(and(eq(products.id, id), eq(products.active, true))).limit(1));
   return row ?? null;
 }
 

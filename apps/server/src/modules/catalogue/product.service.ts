@@ -16,7 +16,7 @@ export async function relatedProducts(db: Db, businessId: number | null, product
     db
       .select(productJsonColumns(businessId))
       .from(products)
-      .where(and(eq(TIER_COLUMN[tier.column], tier.id), ne(products.id, product.id)))
+      .where(and(eq(TIER_COLUMN[tier.column], tier.id), ne(products.id, product.id), eq(products.active, true)))
       // '+ 0' keeps the planner on the category's rows (a few hundred, then sorted) rather than walking
       // the whole most-viewed index looking for them.
       .orderBy(sql`(${products.stock} = 0)`, sql`${products.viewedCount} + 0 desc`, asc(products.id))

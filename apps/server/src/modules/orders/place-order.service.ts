@@ -141,7 +141,7 @@ function prepareOrderContext(db: Db) {
   const productRows = db
     .select({ id, name, url, price, sale, sale_price, customer_specific_pricing, stock, tax, sell_price, product_subsys, article_mgb })
     .from(products)
-    .where(sql`${products.id} = any(${sql.placeholder('productIds')}::int[])`);
+    .where(sql`${products.id} = any(${sql.placeholder('productIds')}::int[]) and ${products.active}`);
   return db
     .select({
       type: businessUsers.type,
