@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { creditHoldReleases } from '../db/schema/finance.ts';
 import { ledgers } from '../db/schema/orders.ts';
 import { staffUsers } from '../db/schema/staff.ts';
-import { clearCheque, recordReceipt } from '../modules/finance/finance.service.ts';
+import { clearCheque, recordReceipt } from '../modules/finance/finance-writes.service.ts';
 import type { DemoAccounts } from './accounts.ts';
 
 /** How long the demo Credit business may order on Credit despite its overdue demo invoices. */

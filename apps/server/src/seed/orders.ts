@@ -4,7 +4,7 @@ import type { OrderStatus, PaymentMode } from '@shop/domain/constants';
 import { fromPaisa, type Paisa } from '@shop/domain/money';
 import type { Db } from '../db/client.ts';
 import { invoices, ledgers, orderDetails, orders } from '../db/schema/orders.ts';
-import { appendPosting } from '../modules/finance/finance.service.ts';
+import { appendPosting } from '../modules/finance/postings.service.ts';
 import type { DemoAccounts, DemoUser } from './accounts.ts';
 import type { DemoProduct } from './catalogue.ts';
 import { DEMO_SEED, splitTax } from './generator.ts';

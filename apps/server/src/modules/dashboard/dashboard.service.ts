@@ -6,7 +6,7 @@ import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { countWaitingRegistrations } from '../businesses/businesses.service.ts';
-import { overdueByAgingBucket } from '../finance/finance.service.ts';
+import { overdueByAgingBucket } from '../finance/aging.service.ts';
 
 /** The Pakistan dates of the last `days` days, oldest first, ending with `today`. */
 export function karachiDays(today: string, days: number): string[] {

@@ -17,22 +17,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
-import {
-  agingCsv,
-  agingSummary,
-  clearCheque,
-  type FinanceActor,
-  issueCreditNote,
-  readAccount,
-  readReceipt,
-  readStatement,
-  recordReceipt,
-  releaseHold,
-  reverseCreditNote,
-  searchBusinesses,
-  statementCsv,
-  undoReceipt,
-} from './finance.service.ts';
+import { agingCsv, agingSummary } from './aging.service.ts';
+import type { FinanceActor } from './postings.service.ts';
+import { readAccount, readReceipt, searchBusinesses } from './finance-reads.service.ts';
+import { clearCheque, issueCreditNote, recordReceipt, releaseHold, reverseCreditNote, undoReceipt } from './finance-writes.service.ts';
+import { readStatement, statementCsv } from './statements.service.ts';
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const IdParams = z.object({ id: Id });

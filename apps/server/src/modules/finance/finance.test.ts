@@ -9,7 +9,8 @@ import { type SignedInStaff, signInStaff } from '../../../test/staff.ts';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { auditLog } from '../../db/schema/staff.ts';
 import { invoices, ledgers } from '../../db/schema/orders.ts';
-import { overdueByAgingBucket, postInvoiceEntry } from './finance.service.ts';
+import { overdueByAgingBucket } from './aging.service.ts';
+import { postInvoiceEntry } from './postings.service.ts';
 
 let t: TestApp;
 let finance: SignedInStaff;

@@ -6,7 +6,7 @@ import type { LedgerEntry, Ledgers } from '@shop/domain/orders';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { invoices, ledgers } from '../../db/schema/orders.ts';
-import { openAmountSql, postInvoiceEntry } from '../finance/finance.service.ts';
+import { openAmountSql, postInvoiceEntry } from '../finance/postings.service.ts';
 
 export interface Reader {
   userId: number;

@@ -6,7 +6,7 @@ import type { CreditStanding } from '@shop/domain/orders';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, unauthorized } from '../../lib/http-error.ts';
-import { type HoldFactsRow, holdFactsSql, holdFromRow, lockBusinessMoney } from '../finance/finance.service.ts';
+import { type HoldFactsRow, holdFactsSql, holdFromRow, lockBusinessMoney } from '../finance/postings.service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
