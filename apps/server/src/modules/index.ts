@@ -21,6 +21,7 @@ import { ordersRoutes } from './orders/orders.routes.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { storageRoutes } from './storage/storage.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
+import { pricesRoutes } from './prices/prices.routes.ts';
 
 /** Every module of the API, in one place. */
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
@@ -45,4 +46,5 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await financeRoutes(app, deps);
   await businessesRoutes(app, deps);
   await dashboardRoutes(app, deps);
+  await pricesRoutes(app, deps);
 }

@@ -2,13 +2,13 @@ import type { ListingQuery, Product } from '@shop/domain/catalogue';
 import { type IdField, LISTING_SORTS, type ListingOrder, LISTING_ORDERS, type ListingCondition, type ListingField, type SortKey, sortKeysOf, usesDisplayedPrice } from '@shop/domain/listing';
 import { toPaisa } from '@shop/domain/money';
 import { displayPrice } from '@shop/domain/pricing';
-import { asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';
 import { parseListingConditions } from './listing-sql.ts';
-import { productJsonColumns, productsAsJson } from './pricing.service.ts';
+import { customerPriceInEffect, productJsonColumns, productsAsJson } from './pricing.service.ts';
 import { buildNameSearch, type NameSearch, rankedMatches } from './name-search.ts';
 import { searchPlan } from './search-plan.ts';
 import type { VocabularySource } from './vocabulary.ts';
@@ -306,7 +306,7 @@ export function createCatalogueIndex(
       const rows = await db
         .select({ productId: customerPrices.productId, price: sql<string>`${customerPrices.price}::text` })
         .from(customerPrices)
-        .where(eq(customerPrices.businessId, businessId));
+        .where(and(eq(customerPrices.businessId, businessId), customerPriceInEffect()));
       map = new Map();
       for (const r of rows) {
         const i = s.byId.get(r.productId);
