@@ -282,4 +282,26 @@ export const STAFF_ROWS: Row[] = [
     request: (w) => ({ method: 'PATCH', url: `/api/staff/businesses/${w.users.owner.businessId}`, payload: { version: 999_999, status: 'on_hold' } }),
   },
   { route: 'GET /api/staff/dashboard', case: "the home page's figures (each as the roles allow)", expect: staffOnly(200), request: get('/api/staff/dashboard') },
+  // Issue 19, prices: Catalogue sets them; the Order desk and Finance read them and run the price check; Admin gets 403.
+  { route: 'GET /api/staff/prices', case: 'customer prices', expect: staffOnly({ staffDesk: 200, staffFinance: 200, staffCatalogue: 200 }), request: get('/api/staff/prices?kind=customer') },
+  {
+    route: 'POST /api/staff/prices',
+    case: 'add a city price (unknown product: 400)',
+    expect: staffOnly({ staffCatalogue: 400 }),
+    request: () => ({ method: 'POST', url: '/api/staff/prices', payload: { kind: 'city', city: 'Lahore', product_id: 999_999, price: '100' } }),
+  },
+  {
+    route: 'POST /api/staff/prices/:kind/:id/end',
+    case: 'end a price (unknown: 404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: () => ({ method: 'POST', url: '/api/staff/prices/customer/999999/end', payload: {} }),
+  },
+  {
+    route: 'POST /api/staff/prices/check',
+    case: "what the Owner's cart is charged for a product",
+    expect: staffOnly({ staffDesk: 200, staffFinance: 200, staffCatalogue: 200 }),
+    request: (w) => ({ method: 'POST', url: '/api/staff/prices/check', payload: { business_id: w.users.owner.businessId, product_id: w.productIds[0], quantity: 3 } }),
+  },
+  { route: 'GET /api/staff/prices/businesses', case: 'find a business for a price', expect: staffOnly({ staffDesk: 200, staffFinance: 200, staffCatalogue: 200 }), request: get('/api/staff/prices/businesses?search=Demo') },
+  { route: 'GET /api/staff/prices/products', case: 'find a product for a price', expect: staffOnly({ staffDesk: 200, staffFinance: 200, staffCatalogue: 200 }), request: get('/api/staff/prices/products?search=rice') },
 ];

@@ -35,6 +35,9 @@ export const STAFF_ROUTES: StaffRoute[] = [
   // Issue 18: verifying businesses and their terms (Finance decides; the Order desk reads).
   { path: 'businesses', label: 'Business verification', group: 'Customers', capability: 'businesses.read', load: () => import('./businesses/business-queue-page.tsx').then((m) => m.BusinessQueuePage) },
   { path: 'businesses/:id', capability: 'businesses.read', load: () => import('./businesses/business-page.tsx').then((m) => m.BusinessPage) },
+  // Issue 19: prices (Catalogue sets them; the Order desk and Finance read them and check a price).
+  { path: 'prices', label: 'Prices', group: 'Catalogue', capability: 'prices.read', load: () => import('./prices/prices-page.tsx').then((m) => m.PricesPage) },
+  { path: 'prices/check', label: 'Price check', group: 'Catalogue', capability: 'prices.read', load: () => import('./prices/price-check-page.tsx').then((m) => m.PriceCheckPage) },
   { path: 'admin/staff', label: 'Staff accounts', group: 'Admin', capability: 'staff.manage', load: () => import('./admin/staff-accounts-page.tsx').then((m) => m.StaffAccountsPage) },
   { path: 'admin/audit', label: 'Audit log', group: 'Admin', capability: 'audit.read', load: () => import('./admin/audit-log-page.tsx').then((m) => m.AuditLogPage) },
 ];
