@@ -303,5 +303,53 @@ export const STAFF_ROWS: Row[] = [
     request: (w) => ({ method: 'POST', url: '/api/staff/prices/check', payload: { business_id: w.users.owner.businessId, product_id: w.productIds[0], quantity: 3 } }),
   },
   { route: 'GET /api/staff/prices/businesses', case: 'find a business for a price', expect: staffOnly({ staffDesk: 200, staffFinance: 200, staffCatalogue: 200 }), request: get('/api/staff/prices/businesses?search=Demo') },
+  // Issue 19, feedback inbox: the Order desk only.
+  { route: 'GET /api/staff/feedback', case: 'the inbox', expect: staffOnly({ staffDesk: 200 }), request: get('/api/staff/feedback') },
+  { route: 'GET /api/staff/feedback/assignees', case: 'who may be given feedback', expect: staffOnly({ staffDesk: 200 }), request: get('/api/staff/feedback/assignees') },
+  { route: 'GET /api/staff/feedback/:id', case: 'a message (unknown: 404)', expect: staffOnly({ staffDesk: 404 }), request: get('/api/staff/feedback/999999') },
+  { route: 'PATCH /api/staff/feedback/:id', case: 'set the status (unknown: 404)', expect: staffOnly({ staffDesk: 404 }), request: () => ({ method: 'PATCH', url: '/api/staff/feedback/999999', payload: { status: 'done' } }) },
+  { route: 'POST /api/staff/feedback/:id/notes', case: 'add a note (unknown: 404)', expect: staffOnly({ staffDesk: 404 }), request: () => ({ method: 'POST', url: '/api/staff/feedback/999999/notes', payload: { body: 'x' } }) },
+  { route: 'POST /api/staff/feedback/:id/reply', case: 'reply by mail (unknown: 404)', expect: staffOnly({ staffDesk: 404 }), request: () => ({ method: 'POST', url: '/api/staff/feedback/999999/reply', payload: { body: 'x' } }) },
+  // Issue 19, content: Catalogue only.
+  { route: 'GET /api/staff/content/banners', case: 'every banner', expect: staffOnly({ staffCatalogue: 200 }), request: get('/api/staff/content/banners') },
+  {
+    route: 'POST /api/staff/content/banners',
+    case: 'add a banner of an unknown category (400)',
+    expect: staffOnly({ staffCatalogue: 400 }),
+    request: () => ({ method: 'POST', url: '/api/staff/content/banners', payload: { name: 'Category_Banners', category_id: 999_999, title: 'x', image: '/storage/art/desktop/x.svg', is_mobile: false, sort_order: 0 } }),
+  },
+  {
+    route: 'PUT /api/staff/content/banners/:id',
+    case: 'change an unknown banner (404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: () => ({ method: 'PUT', url: '/api/staff/content/banners/999999', payload: { name: 'Bmpl_Banners', title: 'x', image: '/storage/art/desktop/x.svg', is_mobile: false, sort_order: 0 } }),
+  },
+  { route: 'GET /api/staff/content/ticker', case: 'every ticker message', expect: staffOnly({ staffCatalogue: 200 }), request: get('/api/staff/content/ticker') },
+  {
+    route: 'POST /api/staff/content/ticker',
+    case: 'add a ticker message for an unknown city (400)',
+    expect: staffOnly(400),
+    request: () => ({ method: 'POST', url: '/api/staff/content/ticker', payload: { text: 'x', city: 'Paris', sort_order: 0 } }),
+  },
+  {
+    route: 'PUT /api/staff/content/ticker/:id',
+    case: 'change an unknown ticker message (404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: () => ({ method: 'PUT', url: '/api/staff/content/ticker/999999', payload: { text: 'x', sort_order: 0 } }),
+  },
+  { route: 'POST /api/staff/content/ticker/:id/end', case: 'end an unknown ticker message (404)', expect: staffOnly({ staffCatalogue: 404 }), request: () => ({ method: 'POST', url: '/api/staff/content/ticker/999999/end' }) },
+  { route: 'GET /api/staff/content/pages', case: 'the information pages', expect: staffOnly({ staffCatalogue: 200 }), request: get('/api/staff/content/pages') },
+  {
+    route: 'PUT /api/staff/content/pages/:slug',
+    case: 'save a page over a newer version (409)',
+    expect: staffOnly({ staffCatalogue: 409 }),
+    request: () => ({ method: 'PUT', url: '/api/staff/content/pages/faqs', payload: { title: 'FAQs', body: 'x', version: 999 } }),
+  },
+  {
+    route: 'PUT /api/staff/content/help-number',
+    case: 'a help number that is no phone number (400 for all: checked first)',
+    expect: staffOnly(400),
+    request: () => ({ method: 'PUT', url: '/api/staff/content/help-number', payload: { help_no: 'x' } }),
+  },
   { route: 'GET /api/staff/prices/products', case: 'find a product for a price', expect: staffOnly({ staffDesk: 200, staffFinance: 200, staffCatalogue: 200 }), request: get('/api/staff/prices/products?search=rice') },
 ];

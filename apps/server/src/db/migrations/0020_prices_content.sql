@@ -16,7 +16,7 @@ CREATE TABLE "feedback_entries" (
 	"staff_id" integer NOT NULL,
 	"kind" text NOT NULL,
 	"body" text NOT NULL,
-	"outbox_id" integer,
+	"mailed_to" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "feedback_entries_kind_ck" CHECK ("feedback_entries"."kind" in ('note', 'reply'))
 );

@@ -78,8 +78,8 @@ export const siteSettings = pgTable('site_settings', {
 }, (t) => [check('site_settings_key_ck', sql`${t.key} in ('help_no')`)]);
 
 /**
- * Issue 19: what staff wrote on a feedback message: internal notes and replies by mail (the mail's
- * outbox row beside it). Append-only, like the audit log.
+ * Issue 19: what staff wrote on a feedback message: internal notes, and replies by mail (the reply's
+ * text and recipient are kept here; the mail itself goes through the outbox). Append-only.
  */
 export const feedbackEntries = pgTable('feedback_entries', {
   id: serial('id').primaryKey(),
@@ -87,7 +87,8 @@ export const feedbackEntries = pgTable('feedback_entries', {
   staffId: integer('staff_id').notNull().references(() => staffUsers.id),
   kind: text('kind').notNull(),
   body: text('body').notNull(),
-  outboxId: integer('outbox_id'),
+  /** The address a reply was mailed to (null for a note). */
+  mailedTo: text('mailed_to'),
   createdAt: createdAt(),
 }, (t) => [
   index('feedback_entries_feedback_idx').on(t.feedbackId, t.id),

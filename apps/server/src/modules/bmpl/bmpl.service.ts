@@ -107,17 +107,6 @@ export async function checkBrands(ctx: BmplContext, ids: readonly number[]): Pro
   if (unknown.length) throw badRequest(`Unknown brand id ${unknown.join(', ')}.`);
 }
 
-/** Enabled banners of the given names (SPEC 3: Bmpl_Banners, with desktop and mobile images). */
-export async function bannersByName(ctx: BmplContext, names: readonly string[]): Promise<BmplBanner[]> {
-  return ctx.cache.get(`banners:${names.join(',')}`, () =>
-    ctx.db
-      .select({ id: banners.id, name: banners.name, image: banners.image, is_mobile: banners.isMobile, link: banners.link })
-      .from(banners)
-      .where(and(inArray(banners.name, [...names]), eq(banners.enable, true)))
-      .orderBy(asc(banners.name), asc(banners.sortOrder), asc(banners.id)),
-  );
-}
-
 async function detailWhere(ctx: BmplContext, where: SQL): Promise<BmplProductDetail | null> {
   const [product] = await rows(ctx.db, sql`select ${PRODUCT_COLUMNS} from bmpl_products p where ${where} order by p.id limit 1`);
   if (!product) return null;
