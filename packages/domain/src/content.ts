@@ -119,3 +119,25 @@ export const SiteContentSchema = z.object({
 });
 export type SiteContent = z.infer<typeof SiteContentSchema>;
 export const SiteContentQuerySchema = z.strictObject({ city: z.enum(CITIES).optional() });
+
+/** A block of an information page's text: a heading, a paragraph or a list. */
+export type PageBlock = { kind: 'heading'; text: string } | { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };
+
+/**
+ * How staff write an information page, read the same by the storefront and the editor's preview:
+ * blocks separated by an empty line; a block starting "## " is a heading; a block whose lines start
+ * with "- " is a list; any other block is a paragraph. Plain text only: nothing is read as HTML.
+ */
+export function pageBlocks(body: string): PageBlock[] {
+  return body
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter(Boolean)
+    .map((block): PageBlock => {
+      if (block.startsWith('## ')) return { kind: 'heading', text: block.slice(3).trim() };
+      const lines = block.split('\n').map((l) => l.trim());
+      if (lines.every((l) => l.startsWith('- '))) return { kind: 'list', items: lines.map((l) => l.slice(2).trim()) };
+      return { kind: 'paragraph', text: lines.join(' ') };
+    });
+}

@@ -14,7 +14,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app-deps.ts';
-import { notFound } from '../../lib/http-error.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
 import {
   type ContentActor,
@@ -59,11 +58,9 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps) {
     return { data: await siteContent(copy, db, request.query.city) };
   });
 
-  r.get('/api/content/pages/:slug', { schema: { tags: ['content'], summary: 'An information page as staff wrote it (404: none written; the built-in text stands)', params: SlugParams, response: ok(InfoPageSchema) } }, async (request, reply) => {
-    const page = await infoPage(copy, db, request.params.slug);
-    if (!page) throw notFound('This page has not been written yet.');
+  r.get('/api/content/pages/:slug', { schema: { tags: ['content'], summary: 'An information page as staff wrote it (null: none written; the built-in text stands)', params: SlugParams, response: ok(InfoPageSchema.nullable()) } }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return { data: page };
+    return { data: await infoPage(copy, db, request.params.slug) };
   });
 
   r.get('/api/staff/content/banners', { schema: { tags: staffTags, summary: 'Every banner with its place, city, period and order', response: ok(z.array(StaffBannerSchema)) } }, async (request) => {
