@@ -6,6 +6,8 @@ import { PASSWORD, signIn, watchConsole } from './console-watch.ts';
 // only there and only in its time; the price check's answer equals what the cart charges for the same
 // case; a feedback message is answered by mail from the inbox. Staff screens are desktop screens.
 test.describe.configure({ timeout: 300_000 });
+// The production build registers its service worker; blocking it would itself warn in the console.
+test.use({ serviceWorkers: 'allow' });
 test.skip(({ isMobile }) => isMobile, 'the back office is used on desktops and tablets');
 
 /** The demo staff's authenticator secret (apps/server/src/seed/staff.ts, README). */

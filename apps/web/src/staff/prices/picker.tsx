@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { btn, field } from '../orders/desk-ui.tsx';
 import type { PickerOption } from './prices-client.ts';
 
@@ -7,6 +7,7 @@ import type { PickerOption } from './prices-client.ts';
  * then the list). `label` names the list ("Business", "Product"), which is what a person picks.
  */
 export function Picker({ label, find, value, onChange }: { label: string; find: (search: string) => Promise<PickerOption[]>; value: number | null; onChange: (id: number | null) => void }) {
+  const id = useId();
   const [text, setText] = useState('');
   const [options, setOptions] = useState<PickerOption[]>([]);
   const [state, setState] = useState<'idle' | 'busy' | 'none' | 'error'>('idle');
@@ -42,9 +43,10 @@ export function Picker({ label, find, value, onChange }: { label: string; find: 
       <button type="button" className={btn.secondary} onClick={() => void search()} disabled={state === 'busy'}>
         Find
       </button>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {label}
-        <select className={`${field} w-96`} value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
+      <div className="flex flex-col gap-1 text-sm font-medium">
+        {/* A label apart from the list: wrapping it would add the chosen option to the list's name. */}
+        <label htmlFor={id}>{label}</label>
+        <select id={id} className={`${field} w-96`} value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
           {options.length === 0 ? <option value="">{state === 'none' ? 'Nothing matches' : state === 'error' ? 'Could not search' : '— find one first —'}</option> : null}
           {options.map((o) => (
             <option key={o.id} value={o.id}>
@@ -52,7 +54,7 @@ export function Picker({ label, find, value, onChange }: { label: string; find: 
             </option>
           ))}
         </select>
-      </label>
+      </div>
     </div>
   );
 }
