@@ -1,11 +1,11 @@
 // Marketplace (Buy More Pay Less) reads: cities, categories, banners, one product and its related ones.
-import type { BmplBanner, BmplCategory, BmplCategoryTree, BmplProduct, BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl';
+import type { BmplCategory, BmplCategoryTree, BmplProduct, BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl';
 import { findCategoryInTree, parseCity } from '@shop/domain/bmpl-rules';
 import { CITIES, type City, DEFAULT_CATEGORY, DEFAULT_CITY, RELATED_MAX, RELATED_SAMPLE } from '@shop/domain/constants';
 import { nameFromSegment } from '@shop/domain/slug';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { banners, brands, categories } from '../../db/schema/catalogue.ts';
+import { brands, categories } from '../../db/schema/catalogue.ts';
 import { cities } from '../../db/schema/places.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { TtlCache } from './bmpl.cache.ts';

@@ -79,18 +79,14 @@ export function PagesPage() {
               <h1 className="text-2xl font-bold">{title}</h1>
               {pageBlocks(body).map((b, i) =>
                 b.kind === 'heading' ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: blocks have no identity but their place.
                   <h2 key={i}>{b.text}</h2>
                 ) : b.kind === 'list' ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: as above.
                   <ul key={i}>
                     {b.items.map((item, j) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: as above.
                       <li key={j}>{item}</li>
                     ))}
                   </ul>
                 ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: as above.
                   <p key={i}>{b.text}</p>
                 ),
               )}

@@ -97,8 +97,20 @@ function FeedbackPanel({ id }: { id: number }) {
     return client.invalidateQueries({ queryKey: ['staff', 'feedback'], exact: false, predicate: (q) => q.queryKey[2] !== 'one' });
   };
   const update = useMutation({ mutationFn: (change: { status?: FeedbackStatus; assignee_staff_id?: number | null }) => inbox.update(id, change), onSuccess: done });
-  const addNote = useMutation({ mutationFn: () => inbox.note(id, note), onSuccess: (d) => (setNote(''), done(d)) });
-  const sendReply = useMutation({ mutationFn: () => inbox.reply(id, replyText), onSuccess: (d) => (setReplyText(''), done(d)) });
+  const addNote = useMutation({
+    mutationFn: () => inbox.note(id, note),
+    onSuccess: (d) => {
+      setNote('');
+      return done(d);
+    },
+  });
+  const sendReply = useMutation({
+    mutationFn: () => inbox.reply(id, replyText),
+    onSuccess: (d) => {
+      setReplyText('');
+      return done(d);
+    },
+  });
   const f = one.data;
   if (!f) return <ErrorLine error={one.error} />;
   return (
