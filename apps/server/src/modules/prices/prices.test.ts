@@ -6,7 +6,8 @@ import { makeBusiness, makeUser, signIn } from '../../../test/factories.ts';
 import { makeProducts, newKey } from '../../../test/order-factories.ts';
 import { type SignedInStaff, signInStaff } from '../../../test/staff.ts';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { businesses } from '../../db/schema/business.ts';
+import { businesses, customerPrices } from '../../db/schema/business.ts';
+import { bumpPassedBoundaries } from './prices.service.ts';
 import { cities } from '../../db/schema/places.ts';
 import { auditLog } from '../../db/schema/staff.ts';
 
@@ -155,5 +156,25 @@ describe('prices are ended and replaced, never edited (issue 19)', () => {
     const w = await world();
     const res = await add({ kind: 'city', city: 'Lahore', product_id: w.product.id, price: '90' }, desk);
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('a scheduled locked price reaches the catalogue copy at its start (issue 19)', () => {
+  it('the copy keeps the old price until the clock raises the counter; then the listing shows the new one', async () => {
+    const w = await world();
+    const listed = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/custom_route/get_products_by_categories?filter=id&filterValue=${w.product.id}`, headers: w.buyer });
+      return (res.json() as { data: { products: { customer_specific_pricing: string | null }[] } }).data.products[0]?.customer_specific_pricing;
+    };
+    expect(await listed()).toBeNull();
+    const since = new Date().toISOString();
+    await t.database.db.insert(customerPrices).values({ businessId: w.business.id, productId: w.product.id, price: '99.00', startsAt: new Date(Date.now() + 1_500).toISOString() });
+    // The insert itself moved the counter: the copy reloads, and the price is not in effect yet.
+    expect(await listed()).toBeNull();
+    await new Promise((r) => setTimeout(r, 2_000));
+    // Its start passed without a write: the copy still answers without it.
+    expect(await listed()).toBeNull();
+    await bumpPassedBoundaries(t.database.db, since);
+    expect(await listed()).toBe('99.00');
   });
 });
