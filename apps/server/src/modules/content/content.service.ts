@@ -210,7 +210,9 @@ export async function savePage(db: Db, actor: ContentActor, slug: InfoPageSlug, 
     if (current) {
       await tx.update(infoPages).set({ title: input.title, body: input.body, version: current.version + 1, updatedAt: sql`now()` as unknown as string }).where(eq(infoPages.slug, slug));
     } else {
-      await tx.insert(infoPages).values({ slug, title: input.title, body: input.body, version: 1 });
+      // Two first saves at once: the second finds the row made (a conflict, as above).
+      const made = await tx.insert(infoPages).values({ slug, title: input.title, body: input.body, version: 1 }).onConflictDoNothing().returning({ slug: infoPages.slug });
+      if (made.length === 0) throw conflict('Someone saved this page after you opened it. Reload it to see their text, then make your change again.');
     }
     const after = (await loadPages(tx)).get(slug) as InfoPage;
     await appendAudit(tx, { ...actor, action: 'page.save', entity: 'info_page', entityId: slug, before: current ?? null, after });
