@@ -3,10 +3,12 @@ import { z } from 'zod';
 import { CITIES } from './constants.ts';
 import { KarachiMomentSchema } from './prices.ts';
 
-/** Where a banner shows: the marketplace home's carousel, the storefront home, a category page. */
-export const BANNER_PLACES = ['Bmpl_Banners', 'Home_Banners', 'Category_Banners'] as const;
+/** Where a banner shows: the marketplace home's carousel and its two tile grids, the storefront home, a category page. */
+export const BANNER_PLACES = ['Bmpl_Banners', 'Bmpl_Featured', 'Bmpl_Popular', 'Home_Banners', 'Category_Banners'] as const;
 export const BANNER_PLACE_LABELS: Readonly<Record<(typeof BANNER_PLACES)[number], string>> = {
   Bmpl_Banners: 'Marketplace home',
+  Bmpl_Featured: 'Marketplace featured tile',
+  Bmpl_Popular: 'Marketplace popular tile',
   Home_Banners: 'Storefront home',
   Category_Banners: 'Category page',
 };
@@ -43,7 +45,8 @@ const periodMessage = { message: 'The end must be after the start.', path: ['end
 
 const BannerFields = {
   name: z.enum(BANNER_PLACES),
-  title: z.string().trim().min(1, 'must say what the banner shows (its text for screen readers)').max(120),
+  /** What the banner shows, read by screen readers (empty: 'Offer 1 of 3'). */
+  title: z.string().trim().max(120),
   image: ImagePath,
   is_mobile: z.boolean(),
   link: LinkPath.nullable().optional(),

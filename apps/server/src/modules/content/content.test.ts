@@ -53,6 +53,13 @@ describe('banners per city and time (issue 19)', () => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
     expect((await desk.inject({ method: 'POST', url: '/api/staff/content/banners', payload: base })).statusCode).toBe(403);
+    // A tile without a title (as the seeded ones) can be hidden, and then is not shown.
+    const tile = { ...base, name: 'Bmpl_Featured', title: '', image: '/storage/art/tile/e2e-tile.svg' };
+    const made = body<{ data: StaffBanner }>(await catalogue.inject({ method: 'POST', url: '/api/staff/content/banners', payload: tile })).data;
+    const tiles = async () => body<{ data: BmplBanner[] }>(await t.app.inject({ method: 'GET', url: '/api/bmpl/banners?name=Bmpl_Featured&city=Lahore' })).data.map((b) => b.id);
+    expect(await tiles()).toContain(made.id);
+    expect((await catalogue.inject({ method: 'PUT', url: `/api/staff/content/banners/${made.id}`, payload: { ...tile, enable: false } })).statusCode).toBe(200);
+    expect(await tiles()).not.toContain(made.id);
     expect((await t.app.inject({ method: 'GET', url: '/api/staff/content/banners' })).statusCode).toBe(401);
   });
 });

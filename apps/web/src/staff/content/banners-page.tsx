@@ -10,7 +10,7 @@ const when = (v: string | null) => (v ? formatKarachiDateTime(v) : '—');
 /** A banner as its form sends it back (the server's own schema checks it). */
 const inputOf = (b: StaffBanner, change: Partial<BannerInput> = {}) => ({
   name: b.name,
-  title: b.title || 'Offer',
+  title: b.title,
   image: b.image,
   is_mobile: b.is_mobile,
   link: b.link,
