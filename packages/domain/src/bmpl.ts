@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { BMPL_SORT_VALUES, MAX_SEGMENT_LENGTH } from './bmpl-rules.ts';
 import { MoneySchema } from './catalogue.ts';
+import { CITIES } from './constants.ts';
 
 export const BmplCategorySchema = z.object({
   id: z.number().int(),
@@ -100,6 +101,8 @@ export const BmplBannerSchema = z.object({
   image: z.string(),
   is_mobile: z.boolean(),
   link: z.string().nullable(),
+  /** Issue 19: what the banner shows, for screen readers (empty for old ones). */
+  title: z.string(),
 });
 export type BmplBanner = z.infer<typeof BmplBannerSchema>;
 
@@ -155,6 +158,10 @@ export const ResolveQuerySchema = z.strictObject({ category: segment, subcategor
 
 export const BannersQuerySchema = z.strictObject({
   name: z.string().min(1).max(200).regex(/^[A-Za-z_]+(,[A-Za-z_]+)*$/, 'must be banner names separated by commas'),
+  /** Issue 19: the visitor's city (banners for every city and for this one); left out, only those for every city. */
+  city: z.enum(CITIES).optional(),
+  /** Issue 19: a category page's banners (Category_Banners of this category). */
+  category_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
 export const IdParamSchema = z.strictObject({ id: idText });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MoneySchema, ProductSchema } from './catalogue.ts';
 import { ORDER_STATUSES, PAYMENT_MODES, USER_TYPES } from './constants.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_QUANTITY, ORDER_ALREADY_CHECKED } from './order-rules.ts';
+import { PRICE_RULES } from './pricing.ts';
 
 const Id = z.number().int().positive().max(2_147_483_647);
 /** Money a client may send (the SPEC payload has it); the server never uses it. */
@@ -221,6 +222,18 @@ export const LedgersSchema = z.object({
 export type Ledgers = z.infer<typeof LedgersSchema>;
 
 /** POST /api/cart/price: today's prices and stock of the cart's products for the caller's business. */
-export const CartPriceInputSchema = z.strictObject({ ids: z.array(Id).max(MAX_ORDER_LINES) });
-export const PricedProductSchema = ProductSchema.extend({ unit_price: MoneySchema, unit_tax: MoneySchema, unit_sell_price: MoneySchema });
+export const CartPriceInputSchema = z
+  .strictObject({
+    ids: z.array(Id).max(MAX_ORDER_LINES),
+    /** Issue 19: the lines' quantities, in the order of ids (Buy More Pay Less thresholds); 1 each when left out. */
+    quantities: z.array(z.number().int().min(1).max(MAX_ORDER_QUANTITY)).max(MAX_ORDER_LINES).optional(),
+  })
+  .refine((v) => v.quantities == null || v.quantities.length === v.ids.length, { message: 'quantities must have one entry per id', path: ['quantities'] });
+export const PricedProductSchema = ProductSchema.extend({
+  unit_price: MoneySchema,
+  unit_tax: MoneySchema,
+  unit_sell_price: MoneySchema,
+  /** Issue 19: which rule produced unit_price (pricing.ts cartUnitPrice). */
+  price_rule: z.enum(PRICE_RULES),
+});
 export type PricedProduct = z.infer<typeof PricedProductSchema>;

@@ -59,3 +59,71 @@ export function splitTax(unitPrice: string, listTax: string, listSellPrice: stri
   const { tax, sell } = taxIncluded(toPaisa(unitPrice), toPaisa(listSellPrice), toPaisa(listTax));
   return { tax: fromPaisa(tax), sell_price: fromPaisa(sell) };
 }
+
+/**
+ * Issue 19: which rule produced the unit price a cart line is charged. In order of precedence:
+ * the business's own locked price (SPEC 1: customers with specific pricing get locked prices), else
+ * the city's price for the product, else the sale price when on sale, else the list price; then a Buy
+ * More Pay Less quantity threshold of the city lowers it when the line's quantity reaches the
+ * threshold and its price is lower (buying more never costs more per piece). A locked price is never
+ * lowered or raised by anything.
+ */
+export const PRICE_RULES = ['customer', 'city', 'quantity', 'sale', 'list'] as const;
+export type PriceRule = (typeof PRICE_RULES)[number];
+
+/** What a person reads for each rule (staff price check, cart line). */
+export const PRICE_RULE_LABELS: Readonly<Record<PriceRule, string>> = {
+  customer: 'Customer-specific price',
+  city: 'City price',
+  quantity: 'Buy More Pay Less quantity price',
+  sale: 'Sale price',
+  list: 'List price',
+};
+
+/** A quantity threshold in effect: from `min_quantity` pieces on, each piece costs `unit_price`. */
+export interface QuantityTier {
+  min_quantity: number;
+  unit_price: string;
+}
+
+export interface CartPriceInput extends PriceFields {
+  /** The city's price of the product in effect now, for the city the line is priced in; null when none. */
+  city_price: string | null;
+  /** The city's quantity thresholds in effect now (any order). */
+  quantity_tiers: readonly QuantityTier[];
+  /** Pieces on the line (at least 1). */
+  quantity: number;
+}
+
+export interface CartUnitPrice {
+  unit_price: string;
+  rule: PriceRule;
+}
+
+const positive = (value: string | null | undefined): value is string => value != null && toPaisa(value) > 0;
+
+/**
+ * THE price of one piece on a cart line (issue 19): the cart's refresh (/api/cart/price), order
+ * placement and the staff price check all call this, and nothing else decides a charged price.
+ * With no city price and no thresholds it is SPEC 9's displayed price (displayPrice, which the
+ * listings' SQL and in-memory copies are derived from).
+ */
+export function cartUnitPrice(input: CartPriceInput): CartUnitPrice {
+  if (positive(input.customer_specific_pricing)) return { unit_price: fromPaisa(toPaisa(input.customer_specific_pricing)), rule: 'customer' };
+  let base: CartUnitPrice;
+  if (positive(input.city_price)) base = { unit_price: fromPaisa(toPaisa(input.city_price)), rule: 'city' };
+  else {
+    const shown = displayPrice({ ...input, customer_specific_pricing: null });
+    const onSale = input.sale && positive(input.sale_price) && toPaisa(input.sale_price) === toPaisa(shown);
+    base = { unit_price: shown, rule: onSale ? 'sale' : 'list' };
+  }
+  const quantity = Math.max(1, Math.trunc(input.quantity));
+  let best: QuantityTier | null = null;
+  for (const tier of input.quantity_tiers) {
+    if (tier.min_quantity > quantity || !positive(tier.unit_price)) continue;
+    if (best == null || toPaisa(tier.unit_price) < toPaisa(best.unit_price)) best = tier;
+  }
+  if (best && toPaisa(best.unit_price) < toPaisa(base.unit_price)) return { unit_price: fromPaisa(toPaisa(best.unit_price)), rule: 'quantity' };
+  return base;
+}
+

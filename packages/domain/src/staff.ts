@@ -21,6 +21,11 @@ export const STAFF_CAPABILITIES = [
   'catalogue.write',
   'businesses.read',
   'businesses.write',
+  // Issue 19 (docs/decisions/017-prices-and-content.md).
+  'prices.read',
+  'prices.write',
+  'content.write',
+  'feedback.write',
 ] as const;
 export const StaffCapabilitySchema = z.enum(STAFF_CAPABILITIES);
 export type StaffCapability = z.infer<typeof StaffCapabilitySchema>;
@@ -32,12 +37,15 @@ export type StaffCapability = z.infer<typeof StaffCapabilitySchema>;
  * Finance reads orders (payments are posted against them) but does not change them.
  * Finance verifies businesses and sets their terms (it carries the credit risk); the Order desk reads
  * them (docs/decisions/013-verifying-businesses.md).
+ * Issue 19 (docs/decisions/017-prices-and-content.md): Catalogue sets every price (customer, city,
+ * thresholds) and the content; the Order desk and Finance read prices and run the price check (a
+ * buyer asks them why a line cost what it did); the Order desk answers the feedback inbox.
  */
 export const ROLE_CAPABILITIES: Readonly<Record<StaffRole, readonly StaffCapability[]>> = {
   Admin: ['staff.manage', 'audit.read', 'settings.write'],
-  'Order desk': ['orders.read', 'orders.write', 'businesses.read'],
-  Finance: ['finance.read', 'finance.write', 'orders.read', 'businesses.read', 'businesses.write'],
-  Catalogue: ['catalogue.read', 'catalogue.write'],
+  'Order desk': ['orders.read', 'orders.write', 'businesses.read', 'prices.read', 'feedback.write'],
+  Finance: ['finance.read', 'finance.write', 'orders.read', 'businesses.read', 'businesses.write', 'prices.read'],
+  Catalogue: ['catalogue.read', 'catalogue.write', 'prices.read', 'prices.write', 'content.write'],
 };
 
 export function staffCan(roles: readonly StaffRole[], capability: StaffCapability): boolean {

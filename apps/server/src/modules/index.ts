@@ -22,6 +22,9 @@ import { ordersRoutes } from './orders/orders.routes.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { storageRoutes } from './storage/storage.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
+import { pricesRoutes } from './prices/prices.routes.ts';
+import { contentRoutes } from './content/content.routes.ts';
+import { feedbackInboxRoutes } from './feedback-inbox/feedback-inbox.routes.ts';
 
 /** Every module of the API, in one place. */
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
@@ -47,4 +50,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await businessesRoutes(app, deps);
   await dashboardRoutes(app, deps);
   await catalogueAdminRoutes(app, deps);
+  await pricesRoutes(app, deps);
+  await contentRoutes(app, deps);
+  await feedbackInboxRoutes(app, deps);
 }

@@ -11,6 +11,7 @@ import { insertDemoReceipts } from './finance.ts';
 import { insertMarketplace } from './marketplace.ts';
 import { insertOrders } from './orders.ts';
 import { insertPlaces } from './places.ts';
+import { insertPricesAndContent } from './prices-content.ts';
 import { insertRegistrations } from './registrations.ts';
 import { insertDemoStaff } from './staff.ts';
 
@@ -59,5 +60,6 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     await insertRegistrations(tx, places, now, options.dataDir);
     await insertDemoStaff(tx, passwordHash);
     await insertDemoReceipts(tx, accounts, now);
+    await insertPricesAndContent(tx, places, demo, accounts);
   });
 }

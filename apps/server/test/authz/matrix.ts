@@ -83,6 +83,9 @@ export const ROWS: Row[] = [
     expect: all(200, { anonymous: 401 }),
     request: () => ({ method: 'POST', url: '/api/public_route/app_feedback', payload: { name: 'Matrix Tester', email: 'matrix@test.pk', mobile_no: '03001234567', type: 'Suggestion', subject: '', message: 'hello' } }),
   },
+  // Issue 19: what every storefront page reads of the content staff set (public, like the catalogue).
+  { route: 'GET /api/content/site', case: "the city's ticker and the help number", expect: all(200), request: get('/api/content/site?city=Lahore') },
+  { route: 'GET /api/content/pages/:slug', case: 'an information page not written yet (null)', expect: all(200), request: get('/api/content/pages/privacypolicy') },
   { route: 'GET /api/uploads', case: "list own business's documents", expect: registered(), request: get('/api/uploads'), check: (w, actor, res) => (isBuyerUser(actor) && (dataOf(res) as unknown[]).length > 0 ? 'sees documents of the uploader business' : null) },
   {
     route: 'GET /api/account/verification',

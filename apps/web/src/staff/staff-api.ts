@@ -33,7 +33,7 @@ export function staffUrl(path: string, query?: Query): string {
 }
 
 /** Calls /api/staff with the session cookie (same origin) and the CSRF token; answers `data`. */
-export async function staffApi<T>(path: string, options: { method?: 'GET' | 'POST' | 'PATCH' | 'DELETE'; body?: unknown; query?: Query; quiet401?: boolean } = {}): Promise<T> {
+export async function staffApi<T>(path: string, options: { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; body?: unknown; query?: Query; quiet401?: boolean } = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';

@@ -39,6 +39,14 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: 'catalogue/products', label: 'Products', group: 'Catalogue', capability: 'catalogue.read', load: () => import('./catalogue/products-page.tsx').then((m) => m.ProductsPage) },
   { path: 'catalogue/products/:id', capability: 'catalogue.read', load: () => import('./catalogue/product-page.tsx').then((m) => m.ProductPage) },
   { path: 'catalogue/imports', label: 'CSV import and export', group: 'Catalogue', capability: 'catalogue.read', load: () => import('./catalogue/import-page.tsx').then((m) => m.ImportPage) },
+  // Issue 19: prices (Catalogue sets them; the Order desk and Finance read them and check a price).
+  { path: 'prices', label: 'Prices', group: 'Catalogue', capability: 'prices.read', load: () => import('./prices/prices-page.tsx').then((m) => m.PricesPage) },
+  { path: 'prices/check', label: 'Price check', group: 'Catalogue', capability: 'prices.read', load: () => import('./prices/price-check-page.tsx').then((m) => m.PriceCheckPage) },
+  // Issue 19: content (Catalogue) and the feedback inbox (Order desk).
+  { path: 'content/banners', label: 'Banners', group: 'Catalogue', capability: 'content.write', load: () => import('./content/banners-page.tsx').then((m) => m.BannersPage) },
+  { path: 'content/ticker', label: 'Ticker and help number', group: 'Catalogue', capability: 'content.write', load: () => import('./content/ticker-page.tsx').then((m) => m.TickerPage) },
+  { path: 'content/pages', label: 'Information pages', group: 'Catalogue', capability: 'content.write', load: () => import('./content/pages-page.tsx').then((m) => m.PagesPage) },
+  { path: 'feedback', label: 'Feedback inbox', group: 'Customers', capability: 'feedback.write', load: () => import('./feedback/feedback-inbox-page.tsx').then((m) => m.FeedbackInboxPage) },
   { path: 'admin/staff', label: 'Staff accounts', group: 'Admin', capability: 'staff.manage', load: () => import('./admin/staff-accounts-page.tsx').then((m) => m.StaffAccountsPage) },
   { path: 'admin/audit', label: 'Audit log', group: 'Admin', capability: 'audit.read', load: () => import('./admin/audit-log-page.tsx').then((m) => m.AuditLogPage) },
 ];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products } from './catalogue.ts';
 import { createdAt, money } from './common.ts';
 import { areas, businessTypes, cities } from './places.ts';
@@ -86,15 +86,27 @@ export const businessUsers = pgTable('business_users', {
   check('business_users_email_lower_ck', sql`${t.email} = lower(${t.email})`),
 ]);
 
-/** SPEC 3: customer_specific_pricing, a locked price of one product for one business. */
+/**
+ * SPEC 3: customer_specific_pricing, a locked price of one product for one business, in effect from
+ * starts_at until ends_at (issue 19, migration 0020). A price is never edited: staff end it and add a
+ * new one; at most one is in effect for a business and product at any time (the prices service
+ * checks it under a lock; at most one is open-ended: customer_prices_open_uq). Readers take only the
+ * one in effect now (catalogue/pricing.service.ts customerPriceInEffect).
+ */
 export const customerPrices = pgTable('customer_prices', {
+  id: serial('id').primaryKey(),
   businessId: integer('business_id').notNull().references(() => businesses.id),
   productId: integer('product_id').notNull().references(() => products.id),
   price: money('price').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'string' }),
   createdAt: createdAt(),
 }, (t) => [
-  primaryKey({ columns: [t.businessId, t.productId] }),
+  index('customer_prices_business_product_idx').on(t.businessId, t.productId, t.startsAt),
+  index('customer_prices_product_idx').on(t.productId),
+  uniqueIndex('customer_prices_open_uq').on(t.businessId, t.productId).where(sql`${t.endsAt} is null`),
   check('customer_prices_price_ck', sql`${t.price} > 0`),
+  check('customer_prices_period_ck', sql`${t.endsAt} is null or ${t.endsAt} >= ${t.startsAt}`),
 ]);
 
 /** Registration documents (SPEC 2 sign-up step 3), stored under server-made names. */

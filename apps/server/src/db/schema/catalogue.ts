@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, bigint, boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, uniqueIndex,
+  type AnyPgColumn, bigint, boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, money } from './common.ts';
-import { businessTypes } from './places.ts';
+import { businessTypes, cities } from './places.ts';
 
 /** SPEC 3: categories with levels 1 (Food, Non Food) to 4. */
 export const categories = pgTable('categories', {
@@ -100,6 +100,13 @@ export const banners = pgTable('banners', {
   isMobile: boolean('is_mobile').notNull().default(false),
   sortOrder: integer('sort_order').notNull().default(0),
   link: text('link'),
+  // Issue 19 (migration 0020): staff schedule banners per city (null: every city), on a category's
+  // page (category_id), from starts_at until ends_at (null: no bound). Content module.
+  cityId: integer('city_id').references(() => cities.id),
+  categoryId: integer('category_id').references(() => categories.id),
+  title: text('title').notNull().default(''),
+  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'string' }),
+  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'string' }),
   createdAt: createdAt(),
 }, (t) => [index('banners_name_idx').on(t.name)]);
 

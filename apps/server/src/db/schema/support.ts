@@ -13,9 +13,14 @@ export const feedback = pgTable('feedback', {
   type: text('type').notNull(),
   subject: text('subject').notNull().default(''),
   message: text('message').notNull().default(''),
+  // Issue 19 (migration 0020): the staff inbox's status and assignee (a staff_users id).
+  status: text('status').notNull().default('new'),
+  assigneeStaffId: integer('assignee_staff_id'),
   createdAt: createdAt(),
 }, (t) => [
   check('feedback_type_ck', sql`${t.type} in ('Complaint', 'Suggestion', 'Compliment', 'Account Deletion')`),
+  check('feedback_status_ck', sql`${t.status} in ('new', 'in_progress', 'done')`),
+  index('feedback_inbox_idx').on(t.status, t.id),
 ]);
 
 /** Password reset codes: stored hashed, single use, expiring, burned after too many tries. */

@@ -25,6 +25,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app-deps.ts';
+import { contentCopyFor, shownBanners } from '../content/content.service.ts';
 import { homeStrips, listFacets, listProducts, searchProducts } from './bmpl-lists.service.ts';
 import { TtlCache } from './bmpl.cache.ts';
 import { createChangeFollower, serverMirror } from '../../lib/db-mirror.ts';
@@ -32,7 +33,6 @@ import { createBmplIndex, MARKETPLACE_TABLES } from './bmpl-index.ts';
 import { sendPrepared } from './bmpl.http.ts';
 import {
   type BmplContext,
-  bannersByName,
   categoryTree,
   listCategories,
   productById,
@@ -91,7 +91,8 @@ export async function bmplRoutes(app: FastifyInstance, deps: ModuleDeps) {
 
   r.get('/api/bmpl/banners', {
     schema: { tags, summary: 'Enabled banners by name (Bmpl_Banners, Bmpl_Featured, Bmpl_Popular), comma-separated', querystring: BannersQuerySchema, response: ok(z.array(BmplBannerSchema)) },
-  }, async (req) => ({ data: await bannersByName(ctx, req.query.name.split(',')) }));
+    // Issue 19: from the content module's copy (staff schedule banners per city; shown within 2 s).
+  }, async (req) => ({ data: await shownBanners(contentCopyFor(deps.db, deps.catalogueReads.followMs), deps.db, req.query.name.split(','), req.query.city, req.query.category_id) }));
 
   r.get('/api/bmpl/strips', {
     schema: { tags, summary: 'Home strips: the first products of every category in a city, in one call', querystring: StripsQuerySchema, response: ok(z.array(BmplStripSchema)) },

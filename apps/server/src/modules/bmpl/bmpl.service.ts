@@ -1,11 +1,11 @@
 // Marketplace (Buy More Pay Less) reads: cities, categories, banners, one product and its related ones.
-import type { BmplBanner, BmplCategory, BmplCategoryTree, BmplProduct, BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl';
+import type { BmplCategory, BmplCategoryTree, BmplProduct, BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl';
 import { findCategoryInTree, parseCity } from '@shop/domain/bmpl-rules';
 import { CITIES, type City, DEFAULT_CATEGORY, DEFAULT_CITY, RELATED_MAX, RELATED_SAMPLE } from '@shop/domain/constants';
 import { nameFromSegment } from '@shop/domain/slug';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { banners, brands, categories } from '../../db/schema/catalogue.ts';
+import { brands, categories } from '../../db/schema/catalogue.ts';
 import { cities } from '../../db/schema/places.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import type { TtlCache } from './bmpl.cache.ts';
@@ -105,17 +105,6 @@ export async function checkBrands(ctx: BmplContext, ids: readonly number[]): Pro
   const known = await ctx.cache.get('brands', async () => new Set((await ctx.db.select({ id: brands.id }).from(brands)).map((b) => b.id)));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length) throw badRequest(`Unknown brand id ${unknown.join(', ')}.`);
-}
-
-/** Enabled banners of the given names (SPEC 3: Bmpl_Banners, with desktop and mobile images). */
-export async function bannersByName(ctx: BmplContext, names: readonly string[]): Promise<BmplBanner[]> {
-  return ctx.cache.get(`banners:${names.join(',')}`, () =>
-    ctx.db
-      .select({ id: banners.id, name: banners.name, image: banners.image, is_mobile: banners.isMobile, link: banners.link })
-      .from(banners)
-      .where(and(inArray(banners.name, [...names]), eq(banners.enable, true)))
-      .orderBy(asc(banners.name), asc(banners.sortOrder), asc(banners.id)),
-  );
 }
 
 async function detailWhere(ctx: BmplContext, where: SQL): Promise<BmplProductDetail | null> {

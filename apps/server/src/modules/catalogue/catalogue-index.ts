@@ -8,7 +8,7 @@ import { customerPrices } from '../../db/schema/business.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';
 import { parseListingConditions } from './listing-sql.ts';
-import { productJsonColumns, productsAsJson } from './pricing.service.ts';
+import { customerPriceInEffect, productJsonColumns, productsAsJson } from './pricing.service.ts';
 import { buildNameSearch, type NameSearch, rankedMatches } from './name-search.ts';
 import { searchPlan } from './search-plan.ts';
 import type { VocabularySource } from './vocabulary.ts';
@@ -306,7 +306,7 @@ export function createCatalogueIndex(
       const rows = await db
         .select({ productId: customerPrices.productId, price: sql<string>`${customerPrices.price}::text` })
         .from(customerPrices)
-        .where(eq(customerPrices.businessId, businessId));
+        .where(and(eq(customerPrices.businessId, businessId), customerPriceInEffect()));
       map = new Map();
       for (const r of rows) {
         const i = s.byId.get(r.productId);

@@ -3,6 +3,7 @@ import { type ListingCondition, type ListingField, ListingQueryError, listingCon
 import { fromPaisa } from '@shop/domain/money';
 import { DISPLAYED_PRICE_SOURCES } from '@shop/domain/pricing';
 import { inArray, type SQL, sql } from 'drizzle-orm';
+import { customerPriceInEffect } from './pricing.service.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { products } from '../../db/schema/catalogue.ts';
 import { badRequest } from '../../lib/http-error.ts';
@@ -37,7 +38,7 @@ export function displayedPriceSql(businessId: number | null): SQL {
     if (source.field === 'customer_specific_pricing') {
       if (businessId != null) {
         lookups.push(
-          sql`(select ${customerPrices.price} from ${customerPrices} where ${customerPrices.productId} = ${products.id} and ${customerPrices.businessId} = ${businessId})`,
+          sql`(select ${customerPrices.price} from ${customerPrices} where ${customerPrices.productId} = ${products.id} and ${customerPrices.businessId} = ${businessId} and ${customerPriceInEffect()} limit 1)`,
         );
       }
       return;

@@ -6,7 +6,7 @@ import { customerPrices } from '../../db/schema/business.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { businessTypes } from '../../db/schema/places.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import { priceBusinessOf, productJsonColumns, productsAsJson } from './pricing.service.ts';
+import { customerPriceInEffect, priceBusinessOf, productJsonColumns, productsAsJson } from './pricing.service.ts';
 import { searchSql } from './search.service.ts';
 import { conditionSql, directionSql, displayedPriceSql, fieldSql, orderSql, parseListingConditions } from './listing-sql.ts';
 import type { VocabularySource } from './vocabulary.ts';
@@ -79,7 +79,7 @@ async function lockedPriceSortedPage(db: Db, query: ListingQuery, scope: Listing
   const dir = directionSql(keys.find((k) => k.field === 'displayed_price')?.direction ?? 'asc');
   const outOfStock = fieldSql('out_of_stock', null);
   const plainPrice = displayedPriceSql(null);
-  const hasLocked = sql`exists (select 1 from ${customerPrices} cp where cp.product_id = ${products.id} and cp.business_id = ${businessId})`;
+  const hasLocked = sql`exists (select 1 from ${customerPrices} cp where cp.product_id = ${products.id} and cp.business_id = ${businessId} and ${customerPriceInEffect('cp')})`;
   // Without a locked price the displayed price is the plain one, so the plain conditions hold.
   const plain = await listingConditions(query, { ...scope, priceBusinessId: null });
   const locked = await listingConditions(query, { ...scope, priceBusinessId: businessId });
@@ -92,7 +92,7 @@ async function lockedPriceSortedPage(db: Db, query: ListingQuery, scope: Listing
   const lockedRows = db
     .select({ id: products.id, oos: sql`${outOfStock}`.as('oos'), p: sql`${customerPrices.price}`.as('p') })
     .from(products)
-    .innerJoin(customerPrices, and(eq(customerPrices.productId, products.id), eq(customerPrices.businessId, businessId)))
+    .innerJoin(customerPrices, and(eq(customerPrices.productId, products.id), eq(customerPrices.businessId, businessId), customerPriceInEffect()))
     .where(locked.where)
     .orderBy(outOfStock, sql`${customerPrices.price} ${dir}`, asc(products.id))
     .limit(n);

@@ -1,9 +1,20 @@
 import type { Product } from '@shop/domain/catalogue';
-import { displayPrice, type PriceFields, splitTax } from '@shop/domain/pricing';
+import { cartUnitPrice, type PriceFields, type PriceRule, type QuantityTier, splitTax } from '@shop/domain/pricing';
 import { and, eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, jsonRows } from '../../db/client.ts';
-import { customerPrices } from '../../db/schema/business.ts';
+import { businesses, customerPrices } from '../../db/schema/business.ts';
+import { cityPrices, quantityPrices } from '../../db/schema/prices-content.ts';
 import { products } from '../../db/schema/catalogue.ts';
+
+/**
+ * Issue 19: the customer_prices row in effect now (started, not ended). Every reader of locked prices
+ * takes only these; the prices service keeps at most one in effect per business and product. `alias`
+ * names the table when a statement aliases it.
+ */
+export function customerPriceInEffect(alias?: string): SQL {
+  const t = alias ? sql.raw(alias) : sql`${customerPrices}`;
+  return sql`(${t}.starts_at <= now() and (${t}.ends_at is null or ${t}.ends_at > now()))`;
+}
 
 /**
  * SPEC 3's product with the caller's business's locked price (or null), as the API's JSON keys and
@@ -24,7 +35,7 @@ export function productJsonColumns(businessId: number | null | Placeholder) {
     customer_specific_pricing: as(
       businessId == null
         ? sql`null::text`
-        : sql`(select ${customerPrices.price}::text from ${customerPrices} where ${customerPrices.productId} = ${products.id} and ${customerPrices.businessId} = ${businessId})`,
+        : sql`(select ${customerPrices.price}::text from ${customerPrices} where ${customerPrices.productId} = ${products.id} and ${customerPrices.businessId} = ${businessId} and ${customerPriceInEffect()} limit 1)`,
       'customer_specific_pricing',
     ),
     stock: as(sql`${products.stock}`, 'stock'),
@@ -55,35 +66,103 @@ export function productsAsJson(db: Db, query: SQLWrapper): Promise<Product[]> {
 }
 
 export interface PricedProduct extends Product {
-  /** What this business pays per unit (SPEC 9 rule), with that price's tax and net part. */
+  /** What this business pays per unit (pricing.ts cartUnitPrice), with that price's tax and net part. */
   unit_price: string;
   unit_tax: string;
   unit_sell_price: string;
+  price_rule: PriceRule;
+}
+
+/** The business's own city (issue 19: the cart charges a business at its city's prices). */
+export const businessCitySql = (businessId: number | null | Placeholder): SQL =>
+  businessId == null ? sql`null::int` : sql`(select ${businesses.cityId} from ${businesses} where ${businesses.id} = ${businessId})`;
+
+/**
+ * Issue 19: the city's price in effect now and its Buy More Pay Less thresholds in effect now, of the
+ * product of the row, for the city `cityId` (an SQL expression: the business's city, or a chosen one),
+ * as columns city_price and quantity_tiers beside productJsonColumns.
+ */
+export function cityPricingColumns(cityId: SQL) {
+  // Qualified by hand: drizzle renders a lone column of the selected table unqualified, which inside
+  // these subqueries would name their own table's id.
+  const productId = sql.raw('"products"."id"');
+  const inEffect = (t: string) => sql.raw(`(${t}.starts_at <= now() and (${t}.ends_at is null or ${t}.ends_at > now()))`);
+  return {
+    city_price: sql<string | null>`(select cp.price::text from ${cityPrices} cp where cp.product_id = ${productId} and cp.city_id = ${cityId} and ${inEffect('cp')} order by cp.starts_at desc limit 1)`.as(
+      'city_price',
+    ),
+    quantity_tiers: sql<QuantityTier[]>`(select coalesce(json_agg(json_build_object('min_quantity', qp.min_quantity, 'unit_price', qp.unit_price::text)), '[]'::json) from ${quantityPrices} qp where qp.product_id = ${productId} and qp.city_id = ${cityId} and ${inEffect('qp')})`.as(
+      'quantity_tiers',
+    ),
+  };
+}
+
+export interface PricingScope {
+  /** The city to price in; the business's own city when left out (a guest: none). */
+  cityId?: number | null;
+  /** Pieces per product id (1 when not given). */
+  quantities?: ReadonlyMap<number, number>;
 }
 
 /**
- * Prices products for a business from the database (SPEC 9: customer-specific price, else sale
- * price when on sale, else list price). Orders use this; nothing a client sends is trusted.
+ * Prices products for a business from the database: the one pricing function of the cart's refresh,
+ * of confirming a pending order and of the staff price check (placeOrder runs the same columns and
+ * priceRows in its own prepared statement). Nothing a client sends is trusted but ids and quantities.
  */
-export async function priceProducts(db: Db, businessId: number | null, productIds: readonly number[]): Promise<Map<number, PricedProduct>> {
+export async function priceProducts(
+  db: Db,
+  businessId: number | null,
+  productIds: readonly number[],
+  scope: PricingScope = {},
+): Promise<Map<number, PricedProduct>> {
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
-  return priceRows(await productsAsJson(db, db.select(productJsonColumns(businessId)).from(products).where(and(inArray(products.id, ids), eq(products.active, true)))));
+  const city = scope.cityId === undefined ? businessCitySql(businessId) : scope.cityId === null ? sql`null::int` : sql`${scope.cityId}::int`;
+  const rows = await jsonRows<Product & CityPricing>(
+    db,
+    db
+      .select({ ...productJsonColumns(businessId), ...cityPricingColumns(city) })
+      .from(products)
+      .where(and(inArray(products.id, ids), eq(products.active, true))),
+  );
+  return priceRows(rows, scope.quantities);
 }
 
-/** What this business pays per unit for each row (SPEC 9 rule), with that price's tax and net part. */
-export type Priced<P> = P & { unit_price: string; unit_tax: string; unit_sell_price: string };
+/** The city pricing columns as a row carries them (quantity_tiers may come as JSON text). */
+export interface CityPricing {
+  city_price?: string | null;
+  quantity_tiers?: QuantityTier[] | string | null;
+}
+
+/** What this business pays per unit for each row (cartUnitPrice), with that price's tax and net part and the rule. */
+export type Priced<P> = P & { unit_price: string; unit_tax: string; unit_sell_price: string; price_rule: PriceRule };
 
 /**
- * priceProducts for rows already read (productJsonColumns of the business, or the subset pricing
- * needs). The rows are completed in place (they are freshly parsed; no copy per order line).
+ * priceProducts for rows already read (productJsonColumns of the business with cityPricingColumns,
+ * or the subset pricing needs). The rows are completed in place (they are freshly parsed; no copy per
+ * order line). Every charged price comes from cartUnitPrice (packages/domain pricing.ts).
  */
-export function priceRows<P extends PriceFields & { id: number; tax: string; sell_price: string }>(rows: readonly P[]): Map<number, Priced<P>> {
+export function priceRows<P extends PriceFields & CityPricing & { id: number; tax: string; sell_price: string }>(
+  rows: readonly P[],
+  quantities?: ReadonlyMap<number, number>,
+): Map<number, Priced<P>> {
   const result = new Map<number, Priced<P>>();
   for (const product of rows) {
-    const unit = displayPrice(product);
-    const { tax, sell_price } = splitTax(unit, product.tax, product.sell_price);
-    result.set(product.id, Object.assign(product, { unit_price: unit, unit_tax: tax, unit_sell_price: sell_price }));
+    const tiers = typeof product.quantity_tiers === 'string' ? (JSON.parse(product.quantity_tiers) as QuantityTier[]) : (product.quantity_tiers ?? []);
+    const { unit_price, rule } = cartUnitPrice({
+      price: product.price,
+      sale: product.sale,
+      sale_price: product.sale_price,
+      customer_specific_pricing: product.customer_specific_pricing,
+      city_price: product.city_price ?? null,
+      quantity_tiers: tiers,
+      quantity: quantities?.get(product.id) ?? 1,
+    });
+    const { tax, sell_price } = splitTax(unit_price, product.tax, product.sell_price);
+    // The city columns served their purpose; they are not part of the product's API shape.
+    delete product.city_price;
+    delete product.quantity_tiers;
+    result.set(product.id, Object.assign(product, { unit_price, unit_tax: tax, unit_sell_price: sell_price, price_rule: rule }));
   }
   return result;
 }
@@ -105,7 +184,7 @@ export async function priceBusinessOf(db: Db, businessId: number | null): Promis
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(customerPrices)
-    .where(eq(customerPrices.businessId, businessId))
+    .where(and(eq(customerPrices.businessId, businessId), customerPriceInEffect()))
     .limit(1);
   return row ? businessId : null;
 }

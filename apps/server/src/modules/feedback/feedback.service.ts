@@ -8,8 +8,8 @@ export const FEEDBACK_BUSY = 'We are receiving a lot of feedback right now. Plea
 export const FEEDBACK_FULL = 'We cannot take more feedback today. Please try again tomorrow, or call our helpline.';
 
 /**
- * Issue 14 point 7: the table holds at most this many rows. With no inbox yet, nothing may be pruned
- * (every message is unread), so at the cap new feedback is refused until the office clears old rows;
+ * Issue 14 point 7: the table holds at most this many rows. Nothing is pruned (the staff inbox of
+ * issue 19 keeps every message with its notes and replies), so at the cap new feedback is refused until the office clears old rows;
  * the daily budget (LIMITS.feedbackShopDay) makes reaching it take at least 200 days.
  */
 export const FEEDBACK_TABLE_CAP = 100_000;

@@ -143,8 +143,11 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const auth = requireSession(request);
-      const priced = await priceProducts(deps.db, auth.type === 'Guest' ? null : auth.businessId, request.body.ids);
-      return { data: [...new Set(request.body.ids)].flatMap((id) => priced.get(id) ?? []) };
+      const { ids, quantities } = request.body;
+      const priced = await priceProducts(deps.db, auth.type === 'Guest' ? null : auth.businessId, ids, {
+        quantities: new Map(ids.map((id, i) => [id, quantities?.[i] ?? 1])),
+      });
+      return { data: [...new Set(ids)].flatMap((id) => priced.get(id) ?? []) };
     },
   );
 }

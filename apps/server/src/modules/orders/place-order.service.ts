@@ -20,7 +20,7 @@ import { businesses, businessUsers } from '../../db/schema/business.ts';
 import { products } from '../../db/schema/catalogue.ts';
 import { orderDetails, orders } from '../../db/schema/orders.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error.ts';
-import { type Priced, priceProducts, priceRows, productJsonColumns } from '../catalogue/pricing.service.ts';
+import { businessCitySql, type CityPricing, cityPricingColumns, type Priced, priceProducts, priceRows, productJsonColumns } from '../catalogue/pricing.service.ts';
 import { checkCreditUnderLock } from './credit.service.ts';
 import { findBusinessOrder, findOrderByIdempotencyKey, isoTimestamp, orderColumns, toDetail, toOrder } from './orders-read.service.ts';
 import { toKarachiIso } from '@shop/domain/karachi-time';
@@ -34,7 +34,8 @@ export interface Caller {
 type OrderProduct = Pick<
   Product,
   'id' | 'name' | 'url' | 'price' | 'sale' | 'sale_price' | 'customer_specific_pricing' | 'stock' | 'tax' | 'sell_price' | 'product_subsys' | 'article_mgb'
->;
+> &
+  CityPricing;
 
 interface Line {
   productId: number;
@@ -67,6 +68,9 @@ function priceLines(lines: readonly Line[], priced: Map<number, Priced<OrderProd
 }
 
 type PricedLines = ReturnType<typeof priceLines>;
+
+/** Pieces per product (issue 19: a Buy More Pay Less threshold depends on the line's quantity). */
+const quantitiesOf = (lines: readonly Line[]) => new Map(lines.map((l) => [l.productId, l.quantity]));
 
 /**
  * Issue 14 point 13: what makes two requests with one Idempotency-Key "the same order": the order
@@ -137,9 +141,11 @@ function prepareOrderContext(db: Db) {
   const businessId = sql.placeholder('businessId');
   const { id, name, url, price, sale, sale_price, customer_specific_pricing, stock, tax, sell_price, product_subsys, article_mgb } =
     productJsonColumns(businessId);
+  // Issue 19: the city's price and thresholds, in the business's own city (pricing.service.ts).
+  const { city_price, quantity_tiers } = cityPricingColumns(businessCitySql(businessId));
   // Only what pricing and the order's lines need (the JSON is built, sent and parsed for every order).
   const productRows = db
-    .select({ id, name, url, price, sale, sale_price, customer_specific_pricing, stock, tax, sell_price, product_subsys, article_mgb })
+    .select({ id, name, url, price, sale, sale_price, customer_specific_pricing, stock, tax, sell_price, product_subsys, article_mgb, city_price, quantity_tiers })
     .from(products)
     .where(sql`${products.id} = any(${sql.placeholder('productIds')}::int[]) and ${products.active}`);
   return db
@@ -241,7 +247,7 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
   checkPaymentMode(input.payment_mode, ctx.paymentMode);
 
   const rows = typeof ctx.products === 'string' ? (JSON.parse(ctx.products) as OrderProduct[]) : ctx.products;
-  const priced = priceLines(lines, priceRows(rows));
+  const priced = priceLines(lines, priceRows(rows, quantitiesOf(lines)));
   const totals = orderTotals(priced);
   const status = decideOrderStatus({ userType: type, paymentMode: input.payment_mode, limit: ctx.limit, total: totals.total });
 
@@ -319,7 +325,7 @@ async function placePendingOrder(db: Db, caller: Caller, who: { type: UserType; 
   checkPaymentMode(input.payment_mode, business?.paymentMode ?? 'Cash');
 
   const lines = mergeLines(input.order_details);
-  const priced = priceLines(lines, await priceProducts(db, caller.businessId, lines.map((l) => l.productId)));
+  const priced = priceLines(lines, await priceProducts(db, caller.businessId, lines.map((l) => l.productId), { quantities: quantitiesOf(lines) }));
   const totals = orderTotals(priced);
 
   return db.transaction(async (tx) => {

@@ -24,7 +24,7 @@ describe('staff sign-in', () => {
     expect(res.statusCode).toBe(200);
     const { data } = body<LoginData>(res);
     expect(data.step).toBe('done');
-    expect(data.me?.capabilities).toEqual(['orders.read', 'orders.write', 'businesses.read']);
+    expect(data.me?.capabilities).toEqual(['orders.read', 'orders.write', 'businesses.read', 'prices.read', 'feedback.write']);
     const cookie = res.cookies.find((c) => c.name === 'staff_session');
     expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/staff' });
     const session = await t.app.inject({ method: 'GET', url: '/api/staff/auth/session', headers: { cookie: sessionCookieOf(res) } });

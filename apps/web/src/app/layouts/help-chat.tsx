@@ -1,13 +1,16 @@
 import { helpDigits } from '@shop/domain/account';
 import { MessageCircle } from 'lucide-react';
 import { useSession } from '../../lib/session.tsx';
+import { useSiteContent } from './site-content.ts';
 
 // SPEC 1: the help-chat widget uses the signed-in user's help_no with spaces and non-digits removed.
 const DEFAULT_HELP_NO = '923000000000';
 
 export function HelpChat() {
   const { user } = useSession();
-  const number = helpDigits(user?.help_no) || DEFAULT_HELP_NO;
+  // Issue 19: the shop's help number staff set stands when the user has none (and for guests).
+  const shop = useSiteContent().data?.help_no;
+  const number = helpDigits(user?.help_no) || helpDigits(shop) || DEFAULT_HELP_NO;
   return (
     <a
       href={`https://wa.me/${number}`}

@@ -47,7 +47,7 @@ export function CartPage() {
   const confirming = approverFlag ? pending : null;
   const placement = confirming ? pendingPlacement(user?.type, confirming.business_user_id === user?.id) : null;
 
-  const refresh = useCartRefresh(`${user?.id ?? 'none'}:${user?.type ?? ''}`);
+  const refresh = useCartRefresh(`${user?.id ?? 'none'}:${user?.type ?? ''}`, lines.map((l) => `${l.product_id}x${l.quantity}`).join(','));
   const checkout = useCheckoutData(isGuest ? null : (user?.businessId ?? null), isGuest ? null : (confirming?.business_user_id ?? user?.id ?? null));
   const paymentMode: PaymentMode = chosenMode === 'Cash' || chosenMode === checkout.paymentMode ? chosenMode : 'Cash';
   const credit = useCreditStanding(!isGuest && view === 'checkout' && paymentMode === 'Credit');

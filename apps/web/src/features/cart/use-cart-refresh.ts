@@ -34,19 +34,27 @@ function refreshed(line: CartLine, p: PricedProduct): CartLine {
   };
 }
 
-/** On opening the cart, today's prices and stock for the buyer's business replace the stored ones. */
-export function useCartRefresh(sessionKey: string): CartRefresh {
+/**
+ * On opening the cart, today's prices and stock for the buyer's business replace the stored ones; and
+ * again whenever a line's quantity changes (issue 19: a Buy More Pay Less threshold prices by quantity),
+ * without calling that a price change since the line was added.
+ */
+export function useCartRefresh(sessionKey: string, quantitiesKey = ''): CartRefresh {
   const [state, setState] = useState<CartRefresh>({ isRefreshing: true, changes: [], missing: [] });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: prices depend on the session's business, so a new session re-prices the cart.
+  const [firstFor, setFirstFor] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: prices depend on the session's business and the lines' quantities.
   useEffect(() => {
-    const ids = getCart().map((l) => l.product_id);
+    const cart = getCart();
+    const ids = cart.map((l) => l.product_id);
     if (ids.length === 0) {
       setState({ isRefreshing: false, changes: [], missing: [] });
       return;
     }
+    const isFirst = firstFor !== sessionKey;
     const controller = new AbortController();
-    api<PricedProduct[]>('/api/cart/price', { body: { ids }, signal: controller.signal })
+    api<PricedProduct[]>('/api/cart/price', { body: { ids, quantities: cart.map((l) => l.quantity) }, signal: controller.signal })
       .then((priced) => {
+        setFirstFor(sessionKey);
         const byId = new Map(priced.map((p) => [p.id, p]));
         const changes: PriceChange[] = [];
         updateCart((lines) =>
@@ -57,13 +65,13 @@ export function useCartRefresh(sessionKey: string): CartRefresh {
             return refreshed(l, p);
           }),
         );
-        setState({ isRefreshing: false, changes, missing: ids.filter((id) => !byId.has(id)) });
+        setState((prev) => ({ isRefreshing: false, changes: isFirst ? changes : prev.changes, missing: ids.filter((id) => !byId.has(id)) }));
       })
       .catch((err: Error) => {
         // SPEC 8: silent; the server prices the order anyway.
         if (err.name !== 'AbortError') setState({ isRefreshing: false, changes: [], missing: [] });
       });
     return () => controller.abort();
-  }, [sessionKey]);
+  }, [sessionKey, quantitiesKey]);
   return state;
 }

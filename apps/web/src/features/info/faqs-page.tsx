@@ -13,7 +13,7 @@ const FAQS: { q: string; a: string }[] = [
 
 export function FaqsPage() {
   return (
-    <InfoLayout title="FAQs">
+    <InfoLayout slug="faqs" title="FAQs">
       <div className="mt-4 divide-y divide-slate-200 rounded-md border border-slate-200">
         {FAQS.map((f) => (
           <details key={f.q} className="group px-4 py-3">

@@ -2,7 +2,7 @@ import { InfoLayout } from './info-layout.tsx';
 
 export function PrivacyPolicyPage() {
   return (
-    <InfoLayout title="Privacy Policy" updated="23 August 2023">
+    <InfoLayout slug="privacypolicy" title="Privacy Policy" updated="23 August 2023">
       <p>This policy explains what we collect when you use our wholesale ordering shop, why, and how long we keep it.</p>
       <h2>What we collect</h2>
       <ul>

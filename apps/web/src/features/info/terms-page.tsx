@@ -2,7 +2,7 @@ import { InfoLayout } from './info-layout.tsx';
 
 export function TermsPage() {
   return (
-    <InfoLayout title="Terms and Conditions" updated="23 August 2023">
+    <InfoLayout slug="termsAndConditions" title="Terms and Conditions" updated="23 August 2023">
       <h2>Who may order</h2>
       <p>This platform is for business customers only. Domestic customers may be refused.</p>
       <h2>Prices</h2>

@@ -71,7 +71,7 @@ export function BannerCarousel({ banners }: { banners: BmplBanner[] }) {
               <Link to={b.link ?? '/bmpl'} tabIndex={i === current ? 0 : -1} className="block h-full">
                 <img
                   src={b.image}
-                  alt={`Offer ${i + 1} of ${count}`}
+                  alt={b.title || `Offer ${i + 1} of ${count}`}
                   className="h-full w-full object-cover"
                   width={isDesktop ? 1600 : 750}
                   height={isDesktop ? 400 : 500}

@@ -20,11 +20,12 @@ export function useCategoryTree() {
   return useQuery({ queryKey: ['bmpl', 'tree'], queryFn: () => api<BmplCategoryTree[]>('/api/bmpl/categories/tree'), staleTime: STALE });
 }
 
-export function useBanners(names: string[]) {
+/** Issue 19: staff schedule banners per city and time, so they are asked for the city and not kept. */
+export function useBanners(names: string[], city: string, categoryId?: number) {
   return useQuery({
-    queryKey: ['bmpl', 'banners', names],
-    queryFn: () => api<BmplBanner[]>('/api/bmpl/banners', { query: { name: names.join(',') } }),
-    staleTime: STALE,
+    queryKey: ['bmpl', 'banners', names, city, categoryId],
+    queryFn: () => api<BmplBanner[]>('/api/bmpl/banners', { query: { name: names.join(','), city, category_id: categoryId } }),
+    staleTime: 0,
   });
 }
 

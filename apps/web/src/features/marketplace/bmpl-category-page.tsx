@@ -1,9 +1,10 @@
 import type { BmplResolvedCategory } from '@shop/domain/bmpl';
 import { bmplCategoryPath, findCategoryInTree, resolveCategoryPath } from '@shop/domain/bmpl-rules';
 import { useState } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCity } from '../../lib/city.ts';
-import { useCategoryTree, useFacets, useProductList } from './bmpl-api.ts';
+import { useBanners, useCategoryTree, useFacets, useProductList } from './bmpl-api.ts';
+import { useIsDesktop } from '../../lib/use-media.ts';
 import { BmplProductGrid, Spinner } from './bmpl-product-card.tsx';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { type FilterDraft, FilterPanel } from './filter-panel.tsx';
@@ -79,6 +80,7 @@ function CategoryListing({ resolved }: { resolved: BmplResolvedCategory }) {
         ]}
       />
       <h1 className="mb-4 text-2xl font-bold">{subcategory?.name ?? category.name}</h1>
+      <CategoryBanners city={city} categoryId={category.id} />
       <ListingLayout
         sort={applied.sort}
         onSort={(sort) => setParams(new URLSearchParams(writeApplied({ ...applied, sort }).slice(1)), { replace: true })}
@@ -113,5 +115,21 @@ function CategoryListing({ resolved }: { resolved: BmplResolvedCategory }) {
         )}
       </ListingLayout>
     </main>
+  );
+}
+
+/** Issue 19: the category's banners staff scheduled for this city (none: nothing is drawn). */
+function CategoryBanners({ city, categoryId }: { city: string; categoryId: number }) {
+  const isDesktop = useIsDesktop();
+  const banners = (useBanners(['Category_Banners'], city, categoryId).data ?? []).filter((b) => b.is_mobile === !isDesktop);
+  if (banners.length === 0) return null;
+  return (
+    <section aria-label="Category offers" className="mb-4 flex flex-col gap-2">
+      {banners.map((b) => (
+        <Link key={b.id} to={b.link ?? '/bmpl'} className="block overflow-hidden rounded-lg">
+          <img src={b.image} alt={b.title || 'Offer'} className="w-full object-cover" width={isDesktop ? 1600 : 750} height={isDesktop ? 400 : 500} loading="lazy" />
+        </Link>
+      ))}
+    </section>
   );
 }

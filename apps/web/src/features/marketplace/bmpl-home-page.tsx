@@ -19,7 +19,7 @@ const BANNER_NAMES = ['Bmpl_Banners', 'Bmpl_Featured', 'Bmpl_Popular'];
 export function BmplHomePage() {
   const city = useCity();
   const isDesktop = useIsDesktop();
-  const banners = useBanners(BANNER_NAMES);
+  const banners = useBanners(BANNER_NAMES, city);
   // Six per strip whatever the width: one cached answer serves both layouts.
   const strips = useStrips(city, GRID.marketplaceStripDesktop);
   const all = banners.data ?? [];
