@@ -23,5 +23,7 @@ export const DashboardSchema = z.object({
   registrations_waiting: z.number().int().nullable(),
   /** Money owed per aging bucket (the buyer's Outstandings buckets) and overdue in all; null without finance.read. */
   money: z.object({ buckets: BucketsSchema, overdue: z.string() }).nullable(),
+  /** Feedback messages nobody has opened yet (status new); null for roles without the feedback inbox. */
+  feedback_new: z.number().int().nullable(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

@@ -6,6 +6,7 @@ import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { countWaitingRegistrations } from '../businesses/businesses.service.ts';
+import { countNewFeedback } from '../feedback-inbox/feedback-inbox.service.ts';
 import { overdueByAgingBucket } from '../finance/aging.service.ts';
 
 /** The Pakistan dates of the last `days` days, oldest first, ending with `today`. */
@@ -19,12 +20,20 @@ export async function readDashboard(db: Db, roles: readonly StaffRole[], now = n
   const readsOrders = staffCan(roles, 'orders.read');
   const readsBusinesses = staffCan(roles, 'businesses.read');
   const readsMoney = staffCan(roles, 'finance.read');
-  const [ordersPart, waiting, money] = await Promise.all([
+  const readsFeedback = staffCan(roles, 'feedback.write');
+  const [ordersPart, waiting, money, feedbackNew] = await Promise.all([
     readsOrders ? orderFigures(db, today, now) : null,
     readsBusinesses ? countWaitingRegistrations(db) : null,
     readsMoney ? overdueByAgingBucket(db, now) : null,
+    readsFeedback ? countNewFeedback(db) : null,
   ]);
-  return { today, orders: ordersPart, registrations_waiting: waiting, money: money ? { buckets: money.buckets, overdue: money.overdue } : null };
+  return {
+    today,
+    orders: ordersPart,
+    registrations_waiting: waiting,
+    money: money ? { buckets: money.buckets, overdue: money.overdue } : null,
+    feedback_new: feedbackNew,
+  };
 }
 
 async function orderFigures(db: Db, today: string, now: Date): Promise<NonNullable<Dashboard['orders']>> {

@@ -66,9 +66,19 @@ describe('staff dashboard (issue 18)', () => {
   it('gives each role only its figures', async () => {
     const admin = (await signInStaff(t, { email: 'dash-admin@staff.pk', roles: ['Admin'] })).headers;
     const desk = (await signInStaff(t, { email: 'dash-desk@staff.pk', roles: ['Order desk'] })).headers;
-    expect(await read(admin)).toMatchObject({ orders: null, registrations_waiting: null, money: null });
+    expect(await read(admin)).toMatchObject({ orders: null, registrations_waiting: null, money: null, feedback_new: null });
     const d = await read(desk);
     expect(d.money).toBeNull();
+    // The Order desk answers the feedback inbox: its new messages are counted, and one taken up is not.
+    const buyer = await signIn(t.app, (await makeUser(t.database.db, { type: 'Owner' })).email);
+    const payload = { name: 'Ayesha Khan', email: 'ayesha@test.pk', mobile_no: '03001234567', type: 'Suggestion', subject: 'Stock', message: 'Please stock Shan masala 100 g.' };
+    const sent = await t.app.inject({ method: 'POST', url: '/api/public_route/app_feedback', headers: buyer, payload });
+    expect(sent.statusCode).toBe(200);
+    const withNew = (await read(desk)).feedback_new as number;
+    expect(withNew).toBeGreaterThanOrEqual(1);
+    await t.database.db.execute(sql`update feedback set status = 'in_progress' where message = 'Please stock Shan masala 100 g.'`);
+    expect((await read(desk)).feedback_new).toBe(withNew - 1);
+    expect((await read(admin)).feedback_new).toBeNull();
     expect(d.orders).not.toBeNull();
     expect(d.registrations_waiting).not.toBeNull();
     expect((await t.app.inject({ method: 'GET', url: '/api/staff/dashboard' })).statusCode).toBe(401);

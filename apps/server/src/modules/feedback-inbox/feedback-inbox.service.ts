@@ -2,7 +2,7 @@ import type { FeedbackDetail, FeedbackRow, FeedbackStatus } from '@shop/domain/f
 import { replySubject } from '@shop/domain/feedback-inbox';
 import { toKarachiIso } from '@shop/domain/karachi-time';
 import { staffCan, type StaffRole } from '@shop/domain/staff';
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businesses, businessUsers } from '../../db/schema/business.ts';
 import { isoTime } from '../../db/schema/common.ts';
@@ -45,6 +45,12 @@ async function rowsWhere(db: Db | Tx, where: SQL | undefined, limit: number): Pr
     .orderBy(desc(feedback.id))
     .limit(limit);
   return rows.map((r) => ({ ...r, created_at: time(r.created_at), status: r.status as FeedbackStatus }));
+}
+
+/** Issue 18's dashboard: messages still new (nobody has taken them up). */
+export async function countNewFeedback(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(feedback).where(eq(feedback.status, 'new'));
+  return row?.n ?? 0;
 }
 
 /** Issue 19: the inbox, newest first (200 at most), by status and type. */

@@ -33,7 +33,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function DashboardFigures() {
   const dashboard = useQuery({ queryKey: ['staff', 'dashboard'], queryFn: () => staffApi<Dashboard>('/api/staff/dashboard'), refetchInterval: 60_000 });
   const d = dashboard.data;
-  if (!d || (!d.orders && d.registrations_waiting === null && !d.money)) return null;
+  if (!d || (!d.orders && d.registrations_waiting === null && !d.money && d.feedback_new === null)) return null;
   const today = { from: d.today, to: d.today };
   return (
     <>
@@ -52,6 +52,7 @@ export function DashboardFigures() {
             <Figure to={staffUrl('/staff/orders', { pending_hours: PENDING_ALERT_HOURS })} label={`Pending over ${PENDING_ALERT_HOURS} hours`} value={d.orders.pending_over_alert} alert />
           ) : null}
           {d.registrations_waiting !== null ? <Figure to="/staff/businesses" label="Registrations waiting" value={d.registrations_waiting} alert /> : null}
+          {d.feedback_new !== null ? <Figure to={staffUrl('/staff/feedback', { status: 'new' })} label="Unread feedback" value={d.feedback_new} alert /> : null}
         </div>
       </Section>
       {d.money ? (

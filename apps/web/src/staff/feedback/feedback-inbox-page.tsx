@@ -3,6 +3,7 @@ import { type FeedbackDetail, type FeedbackRow, FEEDBACK_STATUS_LABELS, FEEDBACK
 import { formatKarachiDateTime } from '@shop/domain/karachi-time';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { btn, ErrorLine, field, Panel } from '../orders/desk-ui.tsx';
 import { staffApi, staffUrl } from '../staff-api.ts';
 
@@ -17,8 +18,21 @@ const inbox = {
 
 /** Issue 19: every feedback message with its type; status, assignee, internal notes and replies by mail. */
 export function FeedbackInboxPage() {
-  const [status, setStatus] = useState('');
-  const [type, setType] = useState('');
+  // The filters live in the address (the dashboard's "Unread feedback" links to ?status=new).
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status') ?? '';
+  const type = params.get('type') ?? '';
+  const setFilter = (name: 'status' | 'type', value: string) =>
+    setParams(
+      (p) => {
+        if (value) p.set(name, value);
+        else p.delete(name);
+        return p;
+      },
+      { replace: true },
+    );
+  const setStatus = (value: string) => setFilter('status', value);
+  const setType = (value: string) => setFilter('type', value);
   const [openId, setOpenId] = useState<number | null>(null);
   const list = useQuery({ queryKey: ['staff', 'feedback', status, type], queryFn: () => inbox.list(status, type) });
   return (
