@@ -39,6 +39,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: 'catalogue/products', label: 'Products', group: 'Catalogue', capability: 'catalogue.read', load: () => import('./catalogue/products-page.tsx').then((m) => m.ProductsPage) },
   { path: 'catalogue/products/:id', capability: 'catalogue.read', load: () => import('./catalogue/product-page.tsx').then((m) => m.ProductPage) },
   { path: 'catalogue/imports', label: 'CSV import and export', group: 'Catalogue', capability: 'catalogue.read', load: () => import('./catalogue/import-page.tsx').then((m) => m.ImportPage) },
+  { path: 'catalogue/categories', label: 'Categories and brands', group: 'Catalogue', capability: 'catalogue.read', load: () => import('./catalogue/categories-page.tsx').then((m) => m.CategoriesPage) },
   { path: 'admin/staff', label: 'Staff accounts', group: 'Admin', capability: 'staff.manage', load: () => import('./admin/staff-accounts-page.tsx').then((m) => m.StaffAccountsPage) },
   { path: 'admin/audit', label: 'Audit log', group: 'Admin', capability: 'audit.read', load: () => import('./admin/audit-log-page.tsx').then((m) => m.AuditLogPage) },
 ];
