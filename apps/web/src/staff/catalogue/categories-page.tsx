@@ -32,8 +32,16 @@ function CategoriesPanel({ canWrite }: { canWrite: boolean }) {
     queryClient.setQueryData(['staff', 'catalogue', 'categories'], data);
     void queryClient.invalidateQueries({ queryKey: ['staff', 'catalogue', 'options'] });
   };
-  const add = useMutation({ mutationFn: () => catalogueApi.addCategory(name.trim(), parent === '' ? null : Number(parent)), onSuccess: (d) => (done(d), setName('')) });
-  const rename = useMutation({ mutationFn: (e: { id: number; name: string }) => catalogueApi.renameCategory(e.id, e.name.trim()), onSuccess: (d) => (done(d), setEditing(null)) });
+  const add = useMutation({ mutationFn: () => catalogueApi.addCategory(name.trim(), parent === '' ? null : Number(parent)), onSuccess: (d) => {
+      done(d);
+      setName('');
+    },
+  });
+  const rename = useMutation({ mutationFn: (e: { id: number; name: string }) => catalogueApi.renameCategory(e.id, e.name.trim()), onSuccess: (d) => {
+      done(d);
+      setEditing(null);
+    },
+  });
   const move = useMutation({ mutationFn: (m: { id: number; direction: 'up' | 'down' }) => catalogueApi.moveCategory(m.id, m.direction), onSuccess: done });
   const rows = list.data ?? [];
   return (
@@ -137,9 +145,21 @@ function BrandsPanel({ canWrite }: { canWrite: boolean }) {
     queryClient.setQueryData(['staff', 'catalogue', 'brands'], data);
     void queryClient.invalidateQueries({ queryKey: ['staff', 'catalogue', 'options'] });
   };
-  const add = useMutation({ mutationFn: () => catalogueApi.addBrand(name.trim()), onSuccess: (d) => (done(d), setName('')) });
-  const rename = useMutation({ mutationFn: (e: { id: number; name: string }) => catalogueApi.renameBrand(e.id, e.name.trim()), onSuccess: (d) => (done(d), setEditing(null)) });
-  const join = useMutation({ mutationFn: () => catalogueApi.mergeBrand(Number(merge.from), Number(merge.into)), onSuccess: (d) => (done(d), setMerge({ from: '', into: '' })) });
+  const add = useMutation({ mutationFn: () => catalogueApi.addBrand(name.trim()), onSuccess: (d) => {
+      done(d);
+      setName('');
+    },
+  });
+  const rename = useMutation({ mutationFn: (e: { id: number; name: string }) => catalogueApi.renameBrand(e.id, e.name.trim()), onSuccess: (d) => {
+      done(d);
+      setEditing(null);
+    },
+  });
+  const join = useMutation({ mutationFn: () => catalogueApi.mergeBrand(Number(merge.from), Number(merge.into)), onSuccess: (d) => {
+      done(d);
+      setMerge({ from: '', into: '' });
+    },
+  });
   const rows = list.data ?? [];
   const brandSelect = (label: string, value: string, onChange: (v: string) => void) => (
     <label className="flex flex-col gap-1 text-sm font-medium">
