@@ -10,7 +10,7 @@ import { type Db, jsonRows } from '../../db/client.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { appendAudit } from '../audit/audit.service.ts';
-import { sniffImage } from '../uploads/images.ts';
+import { imageTypeOf } from '../uploads/uploads.service.ts';
 import type { StaffActor } from './catalogue-admin.service.ts';
 
 const CONTENT_TYPE = { avif: 'image/avif', webp: 'image/webp' } as const;
@@ -20,7 +20,7 @@ const FILE = /^([a-z0-9-]{1,80})-(\d+)\.(avif|webp)$/;
 const stored = (file: string) => `product-image-${file}`;
 
 export async function uploadProductImage(db: Db, files: FileStore, actor: StaffActor, productId: number, bytes: Buffer): Promise<string> {
-  if (!sniffImage(bytes)) throw badRequest('The image must be a PNG, JPEG or WebP photo.');
+  if (!imageTypeOf(bytes)) throw badRequest('The image must be a PNG, JPEG or WebP photo.');
   const [found] = await jsonRows<{ url_name: string }>(db, sql`select url_name from products where id = ${productId}`);
   if (!found) throw notFound('There is no such product.');
   let image: Sharp;
