@@ -122,3 +122,30 @@ test('a Catalogue person imports a CSV: three bad rows shown, fixed, applied; th
   await expect(page.getByLabel('Price (Rs., tax included)')).toHaveValue(newPrice.toFixed(2));
   console.expectClean('catalogue import');
 });
+
+test('a Catalogue person uploads a product photo; the shop serves it in three widths as WebP and AVIF', async ({ page, request }) => {
+  const console = watchConsole(page);
+  const sharp = (await import('sharp')).default;
+  const photo = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#d9a441' } }).png().toBuffer();
+  await catalogueSignIn(page);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Products' }).click();
+  await page.getByLabel('SKU or product name').fill('SKU-000001');
+  await page.getByRole('button', { name: 'Find' }).click();
+  const table = page.getByRole('table', { name: 'Products' });
+  await table.getByRole('link').first().click();
+  await expect(page.getByRole('button', { name: 'Save changes' })).toBeVisible();
+  await page.getByLabel('New photo (PNG, JPEG or WebP, up to 8 MB)').setInputFiles({ name: 'rice.png', mimeType: 'image/png', buffer: photo });
+  await expect(page.getByRole('status').filter({ hasText: 'Photo saved' })).toBeVisible();
+  const img = page.getByRole('region', { name: 'Photo' }).getByRole('img');
+  await expect(img).toHaveAttribute('srcset', /-160\.webp 160w, .*-320\.webp 320w, .*-640\.webp 640w/);
+  const srcset = (await img.getAttribute('srcset')) ?? '';
+  for (const entry of srcset.split(', ')) {
+    const url = entry.split(' ')[0] as string;
+    for (const [ext, type] of [['webp', 'image/webp'], ['avif', 'image/avif']]) {
+      const res = await request.get(url.replace(/\.webp$/, `.${ext}`));
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe(type);
+    }
+  }
+  console.expectClean('photo upload');
+});

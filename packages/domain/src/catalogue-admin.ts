@@ -376,3 +376,5 @@ export const StaffBrandSchema = z.object({ id: z.number().int(), name: z.string(
 export type StaffBrand = z.infer<typeof StaffBrandSchema>;
 export const BrandInputSchema = z.strictObject({ name: BrandNameSchema });
 export const MergeBrandInputSchema = z.strictObject({ into_id: Id });
+
+// Product images: product-images.ts (kept apart: the buyer's first load imports it).

@@ -353,6 +353,12 @@ export const STAFF_ROWS: Row[] = [
     expect: staffOnly({ staffCatalogue: 404 }),
     request: () => ({ method: 'POST', url: '/api/staff/catalogue/brands/999999/merge', payload: { into_id: 1 } }),
   },
+  {
+    route: 'POST /api/staff/catalogue/products/:id/image',
+    case: 'a photo for a product that does not exist (nothing stored, 404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: () => ({ method: 'POST', url: '/api/staff/catalogue/products/999999/image', headers: { 'content-type': 'image/png' }, payload: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]) }),
+  },
   { route: 'GET /api/staff/dashboard', case: "the home page's figures (each as the roles allow)", expect: staffOnly(200), request: get('/api/staff/dashboard') },
   // Issue 19, prices: Catalogue sets them; the Order desk and Finance read them and run the price check; Admin gets 403.
   { route: 'GET /api/staff/prices', case: 'customer prices', expect: staffOnly({ staffDesk: 200, staffFinance: 200, staffCatalogue: 200 }), request: get('/api/staff/prices?kind=customer') },

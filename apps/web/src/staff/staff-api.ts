@@ -56,3 +56,35 @@ export async function staffApi<T>(path: string, options: { method?: 'GET' | 'POS
   }
   return payload?.data as T;
 }
+
+/**
+ * Sends a file's bytes as the body (its own Content-Type) with the CSRF token, reporting the share
+ * sent so far (0 to 1): fetch cannot report an upload's progress, XMLHttpRequest can.
+ */
+export function staffUpload<T>(path: string, file: Blob, onProgress: (sent: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
+    xhr.setRequestHeader('accept', 'application/json');
+    if (csrfToken) xhr.setRequestHeader(STAFF_CSRF_HEADER, csrfToken);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => reject(new StaffApiError(0, 'No connection to the server. Check the network and try again.'));
+    xhr.onload = () => {
+      let payload: { data?: T; error?: string } | null = null;
+      try {
+        payload = JSON.parse(xhr.responseText) as { data?: T; error?: string };
+      } catch {
+        payload = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(payload?.data as T);
+      else {
+        if (xhr.status === 401) onSignedOut?.();
+        reject(new StaffApiError(xhr.status, payload?.error ?? `Upload failed (${xhr.status})`));
+      }
+    };
+    xhr.send(file);
+  });
+}

@@ -39,6 +39,7 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: 'catalogue/products', label: 'Products', group: 'Catalogue', capability: 'catalogue.read', load: () => import('./catalogue/products-page.tsx').then((m) => m.ProductsPage) },
   { path: 'catalogue/products/:id', capability: 'catalogue.read', load: () => import('./catalogue/product-page.tsx').then((m) => m.ProductPage) },
   { path: 'catalogue/imports', label: 'CSV import and export', group: 'Catalogue', capability: 'catalogue.read', load: () => import('./catalogue/import-page.tsx').then((m) => m.ImportPage) },
+  { path: 'catalogue/categories', label: 'Categories and brands', group: 'Catalogue', capability: 'catalogue.read', load: () => import('./catalogue/categories-page.tsx').then((m) => m.CategoriesPage) },
   // Issue 19: prices (Catalogue sets them; the Order desk and Finance read them and check a price).
   { path: 'prices', label: 'Prices', group: 'Catalogue', capability: 'prices.read', load: () => import('./prices/prices-page.tsx').then((m) => m.PricesPage) },
   { path: 'prices/check', label: 'Price check', group: 'Catalogue', capability: 'prices.read', load: () => import('./prices/price-check-page.tsx').then((m) => m.PriceCheckPage) },

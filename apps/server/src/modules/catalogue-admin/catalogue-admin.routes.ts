@@ -16,6 +16,7 @@ import {
   StaffProductQuerySchema,
   StaffProductSchema,
 } from '@shop/domain/catalogue-admin';
+import { PRODUCT_IMAGE_MAX_BYTES } from '@shop/domain/product-images';
 import type { StaffCapability } from '@shop/domain/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,6 +25,10 @@ import type { AppDeps } from '../../app-deps.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
 import { catalogueOptions, editProduct, findStaffProducts, readStaffProduct, type StaffActor } from './catalogue-admin.service.ts';
 import { addBrand, addCategory, listBrands, listCategories, mergeBrand, moveCategory, renameBrand, renameCategory } from './categories-brands.service.ts';
+import { localFileStore } from '../../lib/file-store.ts';
+import { badRequest as badRequestOf, notFound } from '../../lib/http-error.ts';
+import { uploadsDir } from '../uploads/uploads.service.ts';
+import { readProductImage, uploadProductImage } from './product-images.service.ts';
 import { applyCsv, exportCsv, listBatches, previewCsv, undoBatch } from './catalogue-import.service.ts';
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -154,4 +159,33 @@ export async function catalogueAdminRoutes(app: FastifyInstance, deps: AppDeps) 
     await mergeBrand(db, actor(request, 'catalogue.write'), request.params.id, request.body.into_id);
     return { data: await listBrands(db) };
   });
+
+  // Product images (issue 19): the photo's bytes as the body (image/png, image/jpeg or image/webp).
+  const files = deps.files ?? localFileStore(uploadsDir(deps.config.DATA_DIR));
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(['image/png', 'image/jpeg', 'image/webp'], { parseAs: 'buffer', bodyLimit: PRODUCT_IMAGE_MAX_BYTES }, (_req, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/staff/catalogue/products/:id/image',
+      { bodyLimit: PRODUCT_IMAGE_MAX_BYTES, schema: { tags, summary: "Upload the product's photo (PNG, JPEG or WebP bytes); it is served in 160, 320 and 640 px as WebP and AVIF", params: IdParams, response: ok(StaffProductSchema) } },
+      async (request) => {
+        const who = actor(request, 'catalogue.write');
+        if (!Buffer.isBuffer(request.body)) throw badRequestOf('Send the photo itself (Content-Type image/png, image/jpeg or image/webp).');
+        await uploadProductImage(db, files, who, request.params.id, request.body);
+        return { data: await readStaffProduct(db, request.params.id) };
+      },
+    );
+  });
+  r.get(
+    '/api/product-images/:file',
+    { schema: { tags: ['catalogue'], summary: 'A product photo in one width and format (public, cached for a year: names are never reused)', params: z.object({ file: z.string().max(120) }) } },
+    async (request, reply) => {
+      const image = await readProductImage(files, request.params.file);
+      if (!image) throw notFound('There is no such image.');
+      return reply
+        .header('content-type', image.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(image.bytes);
+    },
+  );
 }

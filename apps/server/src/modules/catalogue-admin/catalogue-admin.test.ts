@@ -295,3 +295,42 @@ describe('the CSV file (issue 19)', () => {
     expect((await inject('POST', '/api/staff/catalogue/imports/preview', desk, { file_name: 'x.csv', csv: 'sku,stock\n' })).statusCode).toBe(403);
   });
 });
+
+describe('product images (issue 19)', () => {
+  it('an uploaded photo is served in three widths as WebP and AVIF; the product and its marketplace product show it', async () => {
+    const sharp = (await import('sharp')).default;
+    const { id, bmpl_id } = await linkedProduct();
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#c08040' } }).jpeg().toBuffer();
+    const res = await t.app.inject({ method: 'POST', url: `/api/staff/catalogue/products/${id}/image`, headers: { ...cat, 'content-type': 'image/jpeg' }, payload: photo });
+    const product = data<StaffProduct>(res);
+    expect(product.url_name).toMatch(/^\/api\/product-images\/p\d+-[0-9a-f]{12}-640\.webp$/);
+    const { productImageSources } = await import('@shop/domain/product-images');
+    const sources = productImageSources(product.url_name)!;
+    for (const [format, set] of Object.entries(sources)) {
+      for (const entry of set.split(', ')) {
+        const [url, w] = entry.split(' ');
+        const img = await t.app.inject({ method: 'GET', url: url! });
+        expect(img.statusCode).toBe(200);
+        expect(img.headers['content-type']).toBe(`image/${format}`);
+        expect(img.headers['cache-control']).toContain('immutable');
+        const meta = await sharp(img.rawPayload).metadata();
+        expect(`${meta.width}w`).toBe(w);
+      }
+    }
+    expect(body<{ data: { product: { url_name: string } } }>(await storefront(id)).data.product.url_name).toBe(product.url_name);
+    expect(body<{ data: { url_name: string } }>(await inject('GET', `/api/bmpl/products/${bmpl_id}`, guest)).data.url_name).toBe(product.url_name);
+    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, String(id)), eq(auditLog.action, 'product.image')));
+    expect(entry?.after).toEqual({ url_name: product.url_name });
+  });
+
+  it('refuses what is not a photo, and staff without the Catalogue role', async () => {
+    const { id } = await linkedProduct();
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const bad = await t.app.inject({ method: 'POST', url: `/api/staff/catalogue/products/${id}/image`, headers: { ...cat, 'content-type': 'image/png' }, payload: svg });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).error).toMatch(/PNG, JPEG or WebP/);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    expect((await t.app.inject({ method: 'POST', url: `/api/staff/catalogue/products/${id}/image`, headers: { ...desk, 'content-type': 'image/png' }, payload: png })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/product-images/..%2F..%2Fetc-640.webp' })).statusCode).toBe(404);
+  });
+});

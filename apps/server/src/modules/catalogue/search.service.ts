@@ -66,7 +66,7 @@ export async function searchProducts(
         .select(productJsonColumns(businessId))
       .from(products)
       .where(
-        sql`${products.id} in (select c.id from ${products} c where ${where} and ${products.active} order by length(c.name), c.id limit ${RANK_CANDIDATES})`,
+        sql`${products.id} in (select c.id from ${products} c where ${where} and c.active order by length(c.name), c.id limit ${RANK_CANDIDATES})`,
       )
         .orderBy(sql`${s.rank} desc`, sql`${products.stock} = 0`, products.id)
         .limit(limit),

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema/business.ts';
 import { type FileStore, localFileStore } from '../../lib/file-store.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import { decodeImage, EXTENSION, type ImageType, MAX_REGISTRATION_BYTES } from './images.ts';
+import { decodeImage, EXTENSION, type ImageType, MAX_REGISTRATION_BYTES, sniffImage } from './images.ts';
 import { toKarachiIso } from '@shop/domain/karachi-time';
 
 export { MAX_FILE_BYTES, MAX_REGISTRATION_BYTES, REGISTER_BODY_LIMIT } from './images.ts';
@@ -98,3 +98,6 @@ export async function readDocument(db: Db, at: FilesAt, id: number, businessId: 
   const bytes = await storeOf(at).get(row.fileName);
   return bytes ? { bytes, contentType: row.contentType, kind: row.kind } : null;
 }
+
+/** The photo type its bytes show (PNG, JPEG or WebP), or null: the one check of uploaded images, for other modules too. */
+export const imageTypeOf = (bytes: Uint8Array): ImageType | null => sniffImage(bytes);

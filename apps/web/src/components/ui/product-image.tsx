@@ -1,12 +1,20 @@
+import { productImageSources } from '@shop/domain/product-images';
 import { useState } from 'react';
 import { PLACEHOLDER_IMAGE, productImageUrl } from '../../lib/images.ts';
 
-/** A product image that falls back to a placeholder when missing or broken (SPEC 8). */
+/**
+ * A product image that falls back to a placeholder when missing or broken (SPEC 8). An uploaded photo
+ * (issue 19) comes in several widths as AVIF and WebP: the browser picks the format it reads and the
+ * width the card needs.
+ */
 export function ProductImage({ urlName, alt, className = '', eager = false }: { urlName: string | null | undefined; alt: string; className?: string; eager?: boolean }) {
   const [failed, setFailed] = useState(false);
-  return (
+  const sources = failed ? null : productImageSources(urlName);
+  const img = (
     <img
       src={failed ? PLACEHOLDER_IMAGE : productImageUrl(urlName)}
+      srcSet={sources?.webp}
+      sizes={sources ? '(min-width: 768px) 240px, 50vw' : undefined}
       alt={alt}
       width={400}
       height={400}
@@ -15,5 +23,12 @@ export function ProductImage({ urlName, alt, className = '', eager = false }: { 
       onError={() => setFailed(true)}
       className={`aspect-square w-full object-contain ${className}`}
     />
+  );
+  if (!sources) return img;
+  return (
+    <picture>
+      <source type="image/avif" srcSet={sources.avif} sizes="(min-width: 768px) 240px, 50vw" />
+      {img}
+    </picture>
   );
 }

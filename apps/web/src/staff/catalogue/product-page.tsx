@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { btn, ErrorLine, field, Panel } from '../orders/desk-ui.tsx';
 import { useStaffSession } from '../staff-session.tsx';
 import { catalogueApi, cataloguePaths, rupees } from './catalogue-client.ts';
+import { PhotoPanel } from './photo-panel.tsx';
 
 // What the person types; the prices' rules (packages/domain) are checked on the whole form, as the server checks them.
 const FormSchema = z
@@ -71,6 +72,7 @@ export function ProductPage() {
       </nav>
       <ErrorLine error={product.error ?? options.error} />
       {product.data && options.data ? <ProductForm key={product.data.id} product={product.data} options={options.data} /> : <p className="text-sm text-slate-500">Loading…</p>}
+      {product.data ? <PhotoPanel product={product.data} /> : null}
     </div>
   );
 }
