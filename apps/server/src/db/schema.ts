@@ -3,10 +3,11 @@ import * as finance from './schema/finance.ts';
 import * as catalogue from './schema/catalogue.ts';
 import * as marketplace from './schema/marketplace.ts';
 import * as orderDesk from './schema/order-desk.ts';
+import * as orderLists from './schema/order-lists.ts';
 import * as orders from './schema/orders.ts';
 import * as places from './schema/places.ts';
 import * as staff from './schema/staff.ts';
 import * as support from './schema/support.ts';
 
-export const schema = { ...business, ...catalogue, ...finance, ...marketplace, ...orders, ...orderDesk, ...places, ...staff, ...support };
+export const schema = { ...business, ...catalogue, ...finance, ...marketplace, ...orders, ...orderDesk, ...orderLists, ...places, ...staff, ...support };
 export type Schema = typeof schema;
