@@ -52,11 +52,12 @@ export async function reorderRoutes(app: FastifyInstance, deps: ModuleDeps, sear
         description: 'Only an order the caller sees in Order History (404 otherwise). Nothing is put in a cart or ordered: the answer lists the cart lines to add.',
         security,
         params: IdParams,
-        body: ReorderInputSchema,
+        // No body at all: the whole order.
+        body: ReorderInputSchema.nullish(),
         response: data(ProposalSchema.extend({ order_number: z.string() })),
       },
     },
-    async (request) => ({ data: await reorder(deps.db, buyer(request), request.params.id, request.body) }),
+    async (request) => ({ data: await reorder(deps.db, buyer(request), request.params.id, request.body ?? {}) }),
   );
 
   r.post(
@@ -157,10 +158,10 @@ export async function reorderRoutes(app: FastifyInstance, deps: ModuleDeps, sear
         summary: "A list (or its chosen products at chosen quantities) for the cart at today's prices",
         security,
         params: IdParams,
-        body: OrderListCartInputSchema,
+        body: OrderListCartInputSchema.nullish(),
         response: data(ProposalSchema),
       },
     },
-    async (request) => ({ data: await listToCart(deps.db, buyer(request), request.params.id, request.body) }),
+    async (request) => ({ data: await listToCart(deps.db, buyer(request), request.params.id, request.body ?? {}) }),
   );
 }

@@ -74,6 +74,11 @@ describe('reorder (issue 21)', () => {
     expect(res.data.total).toBe('1633.00'); // 708 + 7 * 118 + 99
     expect(res.data).toMatchObject({ limit: null, over_limit: false });
 
+    // No body at all: the whole order.
+    const bare = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/reorder`, headers: owner.headers });
+    expect(bare.statusCode, bare.body).toBe(200);
+    expect((bare.json() as { data: Proposal }).data.lines).toHaveLength(4);
+
     // Chosen lines only.
     const chosen = order.order_details.filter((d) => d.product_id === a!.id).map((d) => d.id);
     const part = await call<Proposal>(owner.headers, 'POST', `/api/orders/${order.id}/reorder`, { line_ids: chosen });

@@ -134,7 +134,12 @@ function ListOrder({ list, canEdit, onEdit }: { list: OrderList; canEdit: boolea
           This list has no products yet.{canEdit ? ' Edit the list to add some.' : ''}
         </p>
       ) : (
-        <ul aria-label={`Products of ${list.name}`} className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+        <>
+        <p className="mt-4 flex justify-between px-3 text-xs font-semibold text-slate-600 uppercase" aria-hidden="true">
+          <span>Product</span>
+          <span>Quantity this time</span>
+        </p>
+        <ul aria-label={`Products of ${list.name}`} className="mt-1 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {list.items.map((l) => {
             const c = choiceOf(l);
             const canAdd = l.cart_line != null && l.product_id != null;
@@ -171,6 +176,7 @@ function ListOrder({ list, canEdit, onEdit }: { list: OrderList; canEdit: boolea
             );
           })}
         </ul>
+        </>
       )}
       <div className="mt-4 rounded-lg border border-slate-200 bg-white p-3">
         <ProposalTotal total={fromPaisa(total)} limit={list.limit} overLimit={overLimit} />
@@ -380,7 +386,7 @@ function AddProduct({ onAdd }: { onAdd: (row: QuickOrderResultRow) => void }) {
       <h3 id={`${textId}-title`} className="font-semibold">
         Add a product
       </h3>
-      <div className="mt-2 grid grid-cols-[minmax(0,1fr)_4.5rem] gap-2 sm:grid-cols-[minmax(0,1fr)_5rem_auto]">
+      <div className="mt-2 grid grid-cols-[minmax(0,1fr)_5.5rem] gap-2 sm:grid-cols-[minmax(0,1fr)_5.5rem_auto]">
         <div>
           <label htmlFor={textId} className="block text-xs font-semibold text-slate-600">
             SKU or product name

@@ -72,15 +72,16 @@ function QuickOrderPad({ canKeepLists }: { canKeepLists: boolean }) {
     take(text, index);
   }
 
-  function onKeyDown(e: KeyboardEvent<HTMLInputElement>, index: number, column: Column) {
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>, index: number) {
     if (e.key !== 'Enter') return;
     e.preventDefault();
-    // Enter moves to the same field of the next row (a new row after the last one).
+    // Enter, from the SKU or the quantity, moves to the next row's SKU (a new row after the last one):
+    // type a SKU and Enter (quantity 1), or a SKU, Tab, a quantity and Enter.
     const next = rows[index + 1];
-    if (next) return focus(next.id, column);
+    if (next) return focus(next.id, 'text');
     const row = newRow();
     setRows((rs) => [...rs, row]);
-    focus(row.id, column);
+    focus(row.id, 'text');
   }
 
   async function upload(file: File | undefined) {
@@ -213,7 +214,7 @@ function QuickOrderPad({ canKeepLists }: { canKeepLists: boolean }) {
                 enterKeyHint="next"
                 onChange={(e) => update(row.id, { text: e.target.value })}
                 onPaste={(e) => onPaste(e, index)}
-                onKeyDown={(e) => onKeyDown(e, index, 'text')}
+                onKeyDown={(e) => onKeyDown(e, index)}
                 className="w-full rounded-md border border-slate-300 px-2 py-2 text-sm"
               />
               <input
@@ -228,7 +229,7 @@ function QuickOrderPad({ canKeepLists }: { canKeepLists: boolean }) {
                 value={row.quantity}
                 onChange={(e) => update(row.id, { quantity: e.target.value.slice(0, 7) })}
                 onPaste={(e) => onPaste(e, index)}
-                onKeyDown={(e) => onKeyDown(e, index, 'quantity')}
+                onKeyDown={(e) => onKeyDown(e, index)}
                 className={`w-full rounded-md border px-2 py-2 text-right text-sm ${!blank && error ? 'border-red-500' : 'border-slate-300'}`}
               />
               <button
