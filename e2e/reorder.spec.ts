@@ -142,6 +142,23 @@ test('quick order: 20 rows pasted from a spreadsheet, one unknown SKU fixed, the
   await expect(page.getByRole('dialog')).toContainText('Order Confirmed');
 });
 
+test('quick order: a CSV file fills the rows, a name is found despite a typo, each row priced before the cart', async ({ page }) => {
+  await signInAs(page, 'owner@demo.pk');
+  const [a, b] = (await priced(page, Array.from({ length: 40 }, (_, i) => i + 1))).filter((p) => p.stock >= 5);
+  await page.goto('/quick-order');
+  await page.getByText('Paste or upload rows').click();
+  const csv = `sku,quantity\n"${a?.sku}",2\n${b?.sku.toLowerCase()},1\nbasmti rice,3\n`;
+  await page.getByLabel('Upload a CSV file').setInputFiles({ name: 'week.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByRole('status').filter({ hasText: /rows:/ })).toHaveText('3 rows: 3 found');
+  const pad = page.getByRole('list', { name: 'Quick order rows' });
+  await expect(pad.getByRole('listitem', { name: 'Row 1', exact: true })).toContainText(`${a?.name}`);
+  await expect(pad.getByRole('listitem', { name: 'Row 2', exact: true })).toContainText(`${b?.name}`);
+  const byName = pad.getByRole('listitem', { name: 'Row 3', exact: true });
+  await expect(byName).toContainText('found by name');
+  await expect(byName).toContainText(/basmati rice/i);
+  await expect(page.getByRole('button', { name: 'Add 3 products to cart' })).toBeEnabled();
+});
+
 test("an Orderer orders from the Owner's list and the order waits for approval over the limit", async ({ page }, testInfo) => {
   const name = `Weekly order (${testInfo.project.name} ${Date.now()})`;
   // The Owner keeps last week's order as a list.

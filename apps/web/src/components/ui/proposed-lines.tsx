@@ -6,6 +6,9 @@ import { AlertTriangle } from 'lucide-react';
 /** A proposed line's key: its product, or (no longer sold) the name it had. */
 export const lineKey = (l: Pick<ProposedLine, 'product_id' | 'product_name'>) => (l.product_id == null ? `name:${l.product_name}` : `id:${l.product_id}`);
 
+/** An element id made from a line's key (names may hold spaces). */
+export const lineDomId = (prefix: string, key: string) => `${prefix}-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
 /** What goes in at what price: "3 × Rs. 236", "7 of 20 × Rs. 118" when fewer are in stock, or the price alone when none go in. */
 export function quantityText(l: Pick<ProposedLine, 'quantity' | 'wanted' | 'unit_price'>): string {
   if (!l.unit_price) return `${l.wanted} wanted`;
@@ -44,14 +47,16 @@ export function ProposedLines({
     <ul aria-label={label} className="divide-y divide-slate-200">
       {lines.map((l) => {
         const key = lineKey(l);
-        const problemId = `problem-${key}`;
+        const problemId = lineDomId('problem', key);
+        const chooseId = lineDomId('choose', key);
         const canAdd = l.cart_line != null;
         return (
           <li key={key} aria-label={l.product_name} className="flex gap-3 py-2">
             {selected && onToggle && (
               <input
+                id={chooseId}
                 type="checkbox"
-                className="mt-1 h-5 w-5 shrink-0 accent-brand"
+                className="mt-0.5 h-6 w-6 shrink-0 accent-brand"
                 aria-label={`Choose ${l.product_name}`}
                 aria-describedby={l.problem ? problemId : undefined}
                 checked={canAdd && selected.has(key)}
@@ -60,7 +65,14 @@ export function ProposedLines({
               />
             )}
             <div className="min-w-0 flex-1">
-              <p className="font-semibold">{l.product_name}</p>
+              {/* The name is the checkbox's label too: a thumb taps the line, not a 24 px box. */}
+              {selected && onToggle ? (
+                <label htmlFor={chooseId} className="block font-semibold">
+                  {l.product_name}
+                </label>
+              ) : (
+                <p className="font-semibold">{l.product_name}</p>
+              )}
               <p className="text-xs text-slate-600">
                 {l.sku && <span>{l.sku} · </span>}
                 {quantityText(l)}

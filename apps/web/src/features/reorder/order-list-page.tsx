@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { LineProblem, lineKey, ProposalTotal } from '../../components/ui/proposed-lines.tsx';
+import { LineProblem, lineDomId, lineKey, ProposalTotal } from '../../components/ui/proposed-lines.tsx';
 import { api, ApiError } from '../../lib/api.ts';
 import { addCartLines } from '../../lib/cart-store.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -147,15 +147,18 @@ function ListOrder({ list, canEdit, onEdit }: { list: OrderList; canEdit: boolea
             return (
               <li key={lineKey(l)} aria-label={l.product_name} className="flex gap-3 p-3">
                 <input
+                  id={lineDomId('choose', lineKey(l))}
                   type="checkbox"
-                  className="mt-1 h-5 w-5 shrink-0 accent-brand"
+                  className="mt-0.5 h-6 w-6 shrink-0 accent-brand"
                   aria-label={`Choose ${l.product_name}`}
                   checked={canAdd && c.checked}
                   disabled={!canAdd}
                   onChange={(e) => set(l, { checked: e.target.checked })}
                 />
                 <div className="min-w-0 flex-1">
-                  <p className="font-semibold">{l.product_name}</p>
+                  <label htmlFor={lineDomId('choose', lineKey(l))} className="block font-semibold">
+                    {l.product_name}
+                  </label>
                   <p className="text-xs text-slate-600">
                     {l.sku && `${l.sku} · `}usually {l.wanted}
                     {l.unit_price && ` · ${formatRupees(l.unit_price)} each`}
