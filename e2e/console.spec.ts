@@ -62,6 +62,10 @@ async function routes(page: Page): Promise<string[]> {
     '/orders',
     '/pending',
     '/ledgers',
+    '/quick-order',
+    '/order-lists',
+    // The demo's weekly list of Demo Kiryana Traders (issue 21).
+    '/order-lists/1',
     '/privacypolicy',
     '/termsAndConditions',
     '/faqs',
@@ -93,7 +97,7 @@ test('signed in (Orderer, then Approver): every route leaves the console clean',
   watch.expectClean('signing in');
   await visitAll(page, paths);
   await signIn(page, 'approver@demo.pk');
-  await visitAll(page, ['/pending', '/orders', '/ledgers', '/cart', '/userInfo']);
+  await visitAll(page, ['/pending', '/orders', '/ledgers', '/cart', '/userInfo', '/order-lists', '/order-lists/1', '/quick-order']);
 });
 
 test('pages that take navigation state, reached by clicking, leave the console clean', async ({ page }) => {

@@ -86,9 +86,10 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/staff(\/|$)/, /^\/storage\//, /^\/sitemap\.xml$/, /^\/robots\.txt$/],
         runtimeCaching: [
           {
-            // Catalogue and marketplace reads: fresh when online, the last answer when not.
+            // Catalogue and marketplace reads, and the signed-in home's Buy again (issue 21): fresh when
+            // online, the last answer when not. Emptied when the session changes (lib/use-online.ts).
             urlPattern: ({ url, sameOrigin }) =>
-              sameOrigin && /^\/api\/(catalogue\/|bmpl\/|custom_route\/get_products_by_|read\/(Categories|Business_Types)$)/.test(url.pathname),
+              sameOrigin && /^\/api\/(catalogue\/|bmpl\/|custom_route\/get_products_by_|read\/(Categories|Business_Types)$|buy-again$)/.test(url.pathname),
             handler: 'NetworkFirst',
             method: 'GET',
             options: {

@@ -88,6 +88,24 @@ describe('CATALOGUE_COPIES=off', () => {
     expect(statements.some(isCopyLoad), 'no copy was loaded').toBe(false);
   }, 60_000);
 
+  it('finds quick order rows by name through the SQL search too (issue 21)', async () => {
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'owner@demo.pk', password: 'Demo@12345' } });
+    const authorization = `Bearer ${(login.json() as { data: { token: string } }).data.token}`;
+    statements.length = 0;
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/quick-order',
+      headers: { authorization },
+      payload: { rows: [{ text: 'basmti rice', quantity: 2 }, { text: 'SKU-000001', quantity: 1 }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = (res.json() as { data: { lines: { matched_by: string | null; product_name: string }[] } }).data.lines;
+    expect(lines.map((l) => l.matched_by)).toEqual(['name', 'sku']);
+    expect(lines[0]?.product_name).toMatch(/basmati rice/i);
+    expect(statements.some((q) => q.includes('similarity('))).toBe(true);
+    expect(statements.some(isCopyLoad), 'no copy was loaded').toBe(false);
+  }, 60_000);
+
   it('answers marketplace lists from SQL and shows a price change on the next read', async () => {
     const url = '/api/bmpl/products?sort=price_desc&limit=5';
     const first = await statementsOf(url);

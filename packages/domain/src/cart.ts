@@ -47,3 +47,21 @@ export function parseTypedQuantity(text: string): number {
 
 export const removeLine = (lines: readonly CartLine[], productId: number) => lines.filter((l) => l.product_id !== productId);
 export const itemCount = (lines: readonly CartLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
+
+/**
+ * Issue 21: lines put in the cart together (a reorder, a quick order, an order list). A product
+ * already in the cart gets the quantities added, capped at its stock and MAX_LINE_QUANTITY; a line
+ * of quantity 0 (out of stock, no longer sold) adds nothing. The new data (today's price) wins.
+ */
+export function addLines(lines: readonly CartLine[], additions: readonly CartLine[]): CartLine[] {
+  const result = [...lines];
+  for (const add of additions) {
+    if (add.quantity <= 0 || add.stock <= 0) continue;
+    const i = result.findIndex((l) => l.product_id === add.product_id);
+    const before = i === -1 ? 0 : (result[i] as CartLine).quantity;
+    const quantity = Math.min(before + Math.trunc(add.quantity), add.stock, MAX_LINE_QUANTITY);
+    if (i === -1) result.push({ ...add, quantity });
+    else result[i] = { ...(result[i] as CartLine), ...add, quantity };
+  }
+  return result;
+}

@@ -52,6 +52,8 @@ export const LIMITS = {
   // Point 7: the whole shop's feedback, every sender together.
   feedbackShopMinute: { name: 'feedback:shop:1m', max: 30, windowMs: MINUTE },
   feedbackShopDay: { name: 'feedback:shop:1d', max: 500, windowMs: DAY },
+  // Issue 21: a quick order searches up to 500 names at once; its page prices again as rows change.
+  quickOrderAccount: { name: 'quick-order:account', max: 120, windowMs: MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export interface RateLimiter {

@@ -19,6 +19,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { ledgersRoutes } from './ledgers/ledgers.routes.ts';
 import { orderDeskRoutes } from './order-desk/order-desk.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
+import { reorderRoutes } from './reorder/reorder.routes.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { storageRoutes } from './storage/storage.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
@@ -38,7 +39,8 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await accountsReadRoutes(app, deps);
   await ledgersRoutes(app, deps);
   await bmplRoutes(app, deps);
-  await catalogueRoutes(app, deps);
+  const catalogue = await catalogueRoutes(app, deps);
+  await reorderRoutes(app, deps, catalogue.search);
   registerStaffAuthHook(app, deps.db);
   await staffAuthRoutes(app, deps);
   await staffEnrolRoutes(app, deps);

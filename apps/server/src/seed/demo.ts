@@ -13,6 +13,7 @@ import { insertOrders } from './orders.ts';
 import { insertPlaces } from './places.ts';
 import { insertPricesAndContent } from './prices-content.ts';
 import { insertRegistrations } from './registrations.ts';
+import { insertReorderDemo } from './reorder.ts';
 import { insertDemoStaff } from './staff.ts';
 
 /** The demo sign-ins; all share DEMO_PASSWORD. */
@@ -57,6 +58,7 @@ export async function seedDemo(db: Db, options: SeedOptions = {}): Promise<void>
     await insertMarketplace(tx, ids, places, demo);
     const accounts = await insertAccounts(tx, places, demo, passwordHash);
     await insertOrders(tx, accounts, demo, now);
+    await insertReorderDemo(tx, accounts, demo, now);
     await insertRegistrations(tx, places, now, options.dataDir);
     await insertDemoStaff(tx, passwordHash);
     await insertDemoReceipts(tx, accounts, now);

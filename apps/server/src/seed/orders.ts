@@ -10,7 +10,7 @@ import type { DemoProduct } from './catalogue.ts';
 import { DEMO_SEED, splitTax } from './generator.ts';
 import { hashSeed, Random } from './random.ts';
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 /** The seeding day at 00:00 UTC. */
 export function startOfDayUtc(now: Date): number {
@@ -59,7 +59,7 @@ interface Line {
 }
 
 /** SPEC 9: the price a business pays: its own price if set, else the sale price, else the list price. */
-function unitPrice(user: DemoUser, p: DemoProduct): Paisa {
+export function unitPrice(user: DemoUser, p: DemoProduct): Paisa {
   return user.business.prices.get(p.id) ?? p.draft.salePrice ?? p.draft.price;
 }
 

@@ -143,6 +143,98 @@ export const ROWS: Row[] = [
     expect: registered({ owner: 403, orderer: 403, viewer: 403, otherBusiness: 403 }),
     request: async (w) => ({ method: 'POST', url: `/api/orders/${await w.freshPendingOrder()}/status`, payload: { status: 'Rejected' } }),
   },
+  // Issue 21: reorder, quick order, order lists and Buy again. A list is never visible to another business.
+  {
+    route: 'POST /api/orders/:id/reorder',
+    case: "reorder the Orderer's order (business 1): who sees it in Order History",
+    expect: registered({ owner: 404, viewer: 404, otherBusiness: 404 }),
+    request: (w) => ({ method: 'POST', url: `/api/orders/${w.ordererOrderId}/reorder`, payload: {} }),
+  },
+  {
+    route: 'POST /api/orders/:id/reorder',
+    case: "reorder an order of another business",
+    expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }),
+    request: (w, actor) => ({ method: 'POST', url: `/api/orders/${actor === 'otherBusiness' ? w.ordererOrderId : w.otherBusinessOrderId}/reorder`, payload: {} }),
+  },
+  {
+    route: 'POST /api/quick-order',
+    case: 'quick order rows priced for own business',
+    expect: registered(),
+    request: () => ({ method: 'POST', url: '/api/quick-order', payload: { rows: [{ text: 'SKU-000001', quantity: 1 }, { text: 'rice', quantity: 2 }] } }),
+  },
+  { route: 'GET /api/buy-again', case: "Buy again: own business's most ordered products", expect: registered(), request: get('/api/buy-again') },
+  {
+    route: 'GET /api/order-lists',
+    case: "own business's order lists",
+    expect: registered(),
+    request: get('/api/order-lists'),
+    check: (w, actor, res) => {
+      if (!isBuyerUser(actor) || res.statusCode !== 200) return null;
+      const ids = (dataOf(res) as { id: number }[]).map((l) => l.id);
+      const foreign = actor === 'otherBusiness' ? w.ownerListId : w.otherBusinessListId;
+      return ids.includes(foreign) ? "sees another business's list" : null;
+    },
+  },
+  {
+    route: 'POST /api/order-lists',
+    case: 'create a list (Owner or Approver)',
+    expect: registered({ orderer: 403, viewer: 403, otherBusiness: 403 }),
+    request: (w, actor) => ({ method: 'POST', url: '/api/order-lists', payload: { name: `Created by ${actor} ${Date.now()}`, items: [{ product_id: w.productIds[2], quantity: 1 }] } }),
+  },
+  {
+    route: 'POST /api/order-lists',
+    case: "a list made from another business's order",
+    expect: registered({ owner: 404, orderer: 403, approver: 404, viewer: 403, otherBusiness: 403 }),
+    request: (w, actor) => ({ method: 'POST', url: '/api/order-lists', payload: { name: `Stolen by ${actor} ${Date.now()}`, from_order_id: w.otherBusinessOrderId } }),
+  },
+  {
+    route: 'GET /api/order-lists/:id',
+    case: "business 1's list",
+    expect: registered({ otherBusiness: 404 }),
+    request: (w) => get(`/api/order-lists/${w.ownerListId}`)(),
+  },
+  {
+    route: 'GET /api/order-lists/:id',
+    case: "another business's list",
+    expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }),
+    request: (w, actor) => get(`/api/order-lists/${actor === 'otherBusiness' ? w.ownerListId : w.otherBusinessListId}`)(),
+  },
+  {
+    route: 'PUT /api/order-lists/:id',
+    case: "change a list of business 1 (a fresh one per caller)",
+    expect: registered({ orderer: 403, viewer: 403, otherBusiness: 403 }),
+    request: async (w) => ({ method: 'PUT', url: `/api/order-lists/${await w.freshList()}`, payload: { name: `Changed ${Date.now()} ${Math.random()}`, items: [], version: 0 } }),
+  },
+  {
+    route: 'PUT /api/order-lists/:id',
+    case: "change another business's list",
+    expect: registered({ owner: 404, orderer: 403, approver: 404, viewer: 403, otherBusiness: 403 }),
+    request: (w) => ({ method: 'PUT', url: `/api/order-lists/${w.otherBusinessListId}`, payload: { name: 'Taken over', items: [], version: 0 } }),
+  },
+  {
+    route: 'DELETE /api/order-lists/:id',
+    case: 'delete a list of business 1 (a fresh one per caller)',
+    expect: registered({ orderer: 403, viewer: 403, otherBusiness: 403 }),
+    request: async (w) => ({ method: 'DELETE', url: `/api/order-lists/${await w.freshList()}` }),
+  },
+  {
+    route: 'DELETE /api/order-lists/:id',
+    case: "delete another business's list",
+    expect: registered({ owner: 404, orderer: 403, approver: 404, viewer: 403, otherBusiness: 403 }),
+    request: (w) => ({ method: 'DELETE', url: `/api/order-lists/${w.otherBusinessListId}` }),
+  },
+  {
+    route: 'POST /api/order-lists/:id/cart',
+    case: "order from business 1's list",
+    expect: registered({ otherBusiness: 404 }),
+    request: (w) => ({ method: 'POST', url: `/api/order-lists/${w.ownerListId}/cart`, payload: {} }),
+  },
+  {
+    route: 'POST /api/order-lists/:id/cart',
+    case: "order from another business's list",
+    expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }),
+    request: (w, actor) => ({ method: 'POST', url: `/api/order-lists/${actor === 'otherBusiness' ? w.ownerListId : w.otherBusinessListId}/cart`, payload: {} }),
+  },
   { route: 'GET /api/orders/credit', case: "own business's credit standing (checkout)", expect: registered(), request: get('/api/orders/credit') },
   { route: 'POST /api/cart/price', case: 'price cart lines for own business', expect: all(200, { anonymous: 401 }), request: (w) => ({ method: 'POST', url: '/api/cart/price', payload: { ids: w.productIds.slice(0, 3) } }) },
   {

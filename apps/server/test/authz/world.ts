@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { products } from '../../src/db/schema/catalogue.ts';
+import { orderLists } from '../../src/db/schema/order-lists.ts';
 import { orders } from '../../src/db/schema/orders.ts';
 import { seedDemo } from '../../src/seed/demo.ts';
 import { dataUrl, PNG_BYTES, registration } from '../accounts.ts';
@@ -27,6 +28,11 @@ export interface World {
   productIds: number[];
   /** A Pending order of business 1 made fresh for each cell that may change it. */
   freshPendingOrder(): Promise<number>;
+  /** Issue 21: business 1's demo order list, and a list of business 2. */
+  ownerListId: number;
+  otherBusinessListId: number;
+  /** A list of business 1 made fresh for each cell that may change or delete it. */
+  freshList(): Promise<number>;
   inject(actor: Actor | Record<string, string>, options: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
@@ -75,6 +81,15 @@ export async function buildWorld(t: TestApp): Promise<World> {
   if (!bulkRow) throw new Error('no product for a pending order');
   const bulk = { id: bulkRow.id, quantity: Math.min(bulkRow.stock, Math.ceil(60_000 / Number(bulkRow.price))) };
 
+  // Issue 21: the demo's weekly list of business 1, and one of business 2 (made here: it has no Owner or Approver).
+  const [ownerList] = await db.select({ id: orderLists.id }).from(orderLists).where(eq(orderLists.businessId, owner.user.businessId)).limit(1);
+  const [otherList] = await db
+    .insert(orderLists)
+    .values({ businessId: other.user.businessId, name: 'Hotel kitchen', createdBy: other.user.id, updatedBy: other.user.id })
+    .returning({ id: orderLists.id });
+  if (!ownerList || !otherList) throw new Error('order lists missing');
+  let lists = 0;
+
   const staff = await buildStaffWorld(t);
   const headers: World['headers'] = {
     anonymous: {},
@@ -112,6 +127,19 @@ export async function buildWorld(t: TestApp): Promise<World> {
       });
       const data = (res.json() as { data?: { id: number; status: string }; error?: string }).data;
       if (!data || data.status !== 'Pending') throw new Error(`no pending order: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      return data.id;
+    },
+    ownerListId: ownerList.id,
+    otherBusinessListId: otherList.id,
+    async freshList() {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/order-lists',
+        headers: owner.headers,
+        payload: { name: `Matrix list ${++lists}`, items: [{ product_id: productIds[1], quantity: 2 }] },
+      });
+      const data = (res.json() as { data?: { id: number } }).data;
+      if (!data) throw new Error(`no list: ${res.statusCode} ${res.body.slice(0, 200)}`);
       return data.id;
     },
     inject(actor, options) {

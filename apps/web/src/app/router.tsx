@@ -44,6 +44,10 @@ const routes: RouteObject[] = [
       { path: '/accountInfo', lazy: page(() => import('../features/account/account-info-page.tsx').then((m) => m.AccountInfoPage)) },
       { path: '/userInfo', lazy: page(() => import('../features/account/user-info-page.tsx').then((m) => m.UserInfoPage)) },
       { path: '/orders', lazy: page(() => import('../features/orders/orders-page.tsx').then((m) => m.OrdersPage)) },
+      // Issue 21: buying the same things again.
+      { path: '/quick-order', lazy: page(() => import('../features/reorder/quick-order-page.tsx').then((m) => m.QuickOrderPage)) },
+      { path: '/order-lists', lazy: page(() => import('../features/reorder/order-lists-page.tsx').then((m) => m.OrderListsPage)) },
+      { path: '/order-lists/:id', lazy: page(() => import('../features/reorder/order-list-page.tsx').then((m) => m.OrderListPage)) },
       { path: '/pending', lazy: page(() => import('../features/approvals/pending-page.tsx').then((m) => m.PendingPage)) },
       { path: '/ledgers', lazy: page(() => import('../features/ledgers/ledgers-page.tsx').then((m) => m.LedgersPage)) },
       { path: '/privacypolicy', lazy: page(() => import('../features/info/privacy-policy-page.tsx').then((m) => m.PrivacyPolicyPage)) },

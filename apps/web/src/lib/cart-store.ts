@@ -1,4 +1,4 @@
-import type { CartLine } from '@shop/domain/cart';
+import { addLines, type CartLine } from '@shop/domain/cart';
 import { useSyncExternalStore } from 'react';
 import { readJson, STORAGE_KEYS, writeJson } from './storage.ts';
 
@@ -40,4 +40,14 @@ function subscribe(listener: Listener) {
 
 export function useCart(): CartLine[] {
   return useSyncExternalStore(subscribe, getCart, getCart);
+}
+
+/**
+ * Issue 21: lines priced by the server (a reorder, a quick order, an order list) put in the cart
+ * together; answers how many products went in.
+ */
+export function addCartLines(additions: readonly CartLine[]): number {
+  const added = additions.filter((l) => l.quantity > 0 && l.stock > 0);
+  if (added.length) updateCart((current) => addLines(current, added));
+  return added.length;
 }

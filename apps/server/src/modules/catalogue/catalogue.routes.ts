@@ -22,12 +22,13 @@ import { createViewCounter, productDetail } from './product.service.ts';
 import { listBrands, listBusinessTypes, listCategories, listingFacets } from './reference.service.ts';
 import { createResponseCache } from './response-cache.ts';
 import { sendPreparedAnswer } from '../../lib/prepared-answer.ts';
-import { searchProducts } from './search.service.ts';
+import { type ProductSearch, searchProducts } from './search.service.ts';
 import { createVocabularySource } from './vocabulary.ts';
 
 const data = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema }) });
 
-export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps) {
+/** Registers the catalogue's routes; answers its search, for modules that find products by name. */
+export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<{ search: ProductSearch }> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const reads = deps.catalogueReads;
   const vocabulary = createVocabularySource(deps.db);
@@ -149,4 +150,6 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps) {
   r.get('/api/read/Business_Types', { schema: { tags: ['catalogue'], response: data(z.array(BusinessTypeSchema)) } }, (request, reply) =>
     cached(request, reply, () => listBusinessTypes(deps.db)),
   );
+
+  return { search: (businessId, text, limit) => searchProducts(deps.db, businessId, text, limit, vocabulary, index) };
 }

@@ -44,6 +44,12 @@ export async function searchSql(text: string, vocabulary?: VocabularySource): Pr
   };
 }
 
+/**
+ * The ordering bar's search bound to the running catalogue's vocabulary and in-memory copy
+ * (catalogueRoutes makes it), for other modules that find products by name (issue 21: quick order).
+ */
+export type ProductSearch = (businessId: number | null, text: string, limit: number) => Promise<Product[]>;
+
 /** SPEC 2: the ordering-bar dropdown, at most `limit` (30) products ranked by relevance. */
 export async function searchProducts(
   db: Db,

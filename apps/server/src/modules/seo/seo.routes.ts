@@ -17,7 +17,7 @@ const HEAD_TTL_MS = 5 * 60_000;
 const HEAD_CACHE_MAX = 1_000;
 
 /** Pages of signed-in buyers, sign-up steps and the API: nothing there for a search engine. */
-const DISALLOWED = ['/api/', '/cart', '/orders', '/pending', '/ledgers', '/accountInfo', '/userInfo', '/sign-in', '/sign-up', '/otp', '/reset-password', '/confirm-password', '/bmpl/search'];
+const DISALLOWED = ['/api/', '/cart', '/orders', '/pending', '/ledgers', '/quick-order', '/order-lists', '/accountInfo', '/userInfo', '/sign-in', '/sign-up', '/otp', '/reset-password', '/confirm-password', '/bmpl/search'];
 
 const BMPL_HOME: Omit<PageHead, 'canonical'> = {
   title: 'Buy More Pay Less',

@@ -9,7 +9,7 @@ import { AccountMenu } from './account-menu.tsx';
 import { Logo } from './logo.tsx';
 
 export function OrderingBar() {
-  const { user } = useSession();
+  const { user, isGuest } = useSession();
   const signOut = useSignOut();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm font-medium hover:bg-white/10 ${isActive ? 'underline underline-offset-4' : ''}`;
@@ -38,6 +38,13 @@ export function OrderingBar() {
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-1 gap-y-0.5 px-3 py-1 md:gap-2">
           <NavLink to="/business" className={linkClass}>Shop by Business</NavLink>
           <NavLink to="/categories" className={linkClass}>Shop by Categories</NavLink>
+          {/* Issue 21: ordering the usual things again, for a signed-in business. */}
+          {user && !isGuest && (
+            <>
+              <NavLink to="/quick-order" className={linkClass}>Quick Order</NavLink>
+              <NavLink to="/order-lists" className={linkClass}>Order Lists</NavLink>
+            </>
+          )}
           <NavLink to="/accountInfo" className={linkClass}>Profile</NavLink>
           <Link to="/bmpl" className="shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm font-medium hover:bg-white/10">Buy More Pay Less</Link>
         </div>

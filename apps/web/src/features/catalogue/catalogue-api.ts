@@ -1,5 +1,6 @@
 import type { BusinessType, Category, Facets, Product, ProductDetail, ProductPage, SearchResult } from '@shop/domain/catalogue';
 import { GRID } from '@shop/domain/constants';
+import type { BuyAgainProduct } from '@shop/domain/reorder';
 import { mergeInStockFirst } from '@shop/domain/listing';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
@@ -80,6 +81,16 @@ export function useSearch(text: string) {
     enabled: text.length > 0 && isReady,
     queryFn: ({ signal }) => api<SearchResult>('/api/catalogue/search', { query: { search: text }, signal }),
     placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+}
+
+/** Issue 21 "Buy again": the products the signed-in business orders most, from its own orders. */
+export function useBuyAgain(businessId: number | null) {
+  return useQuery({
+    queryKey: ['buy-again', businessId],
+    enabled: businessId != null,
+    queryFn: ({ signal }) => api<BuyAgainProduct[]>('/api/buy-again', { signal }),
     staleTime: 60_000,
   });
 }

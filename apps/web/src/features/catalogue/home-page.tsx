@@ -1,8 +1,9 @@
 import type { BusinessType } from '@shop/domain/catalogue';
 import { TOP_CATEGORIES } from '@shop/domain/constants';
 import { Link } from 'react-router';
-import { useBusinessTypes, useHomeGrid } from './catalogue-api.ts';
+import { useBuyAgain, useBusinessTypes, useHomeGrid } from './catalogue-api.ts';
 import { ProductGrid } from './product-grid.tsx';
+import { useSession } from '../../lib/session.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -29,6 +30,7 @@ export function HomePage() {
           </button>
         </div>
       </section>
+      <BuyAgainSection />
       <BusinessTypesSection />
       <section id="categories" aria-labelledby="categories-title" className="mt-8 scroll-mt-32">
         <h2 id="categories-title" className="mb-3 text-xl font-bold">Categories</h2>
@@ -54,6 +56,37 @@ export function HomePage() {
         </div>
       </section>
     </main>
+  );
+}
+
+/** Issue 21: a signed-in business's most ordered products first, with the ways to order them all again. */
+function BuyAgainSection() {
+  const { user, isGuest } = useSession();
+  const businessId = !isGuest ? (user?.businessId ?? null) : null;
+  const buyAgain = useBuyAgain(businessId);
+  if (businessId == null || (buyAgain.isSuccess && buyAgain.data.length === 0)) return null;
+  return (
+    <section aria-labelledby="buy-again-title" className="mt-8">
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="buy-again-title" className="text-xl font-bold">Buy again</h2>
+        <p className="flex flex-wrap gap-3 text-sm">
+          <Link to="/orders" className="font-semibold text-brand underline">Reorder from Order History</Link>
+          <Link to="/quick-order" className="font-semibold text-brand underline">Quick order</Link>
+          <Link to="/order-lists" className="font-semibold text-brand underline">Order lists</Link>
+        </p>
+      </div>
+      <ProductGrid
+        items={buyAgain.data ?? []}
+        isLoading={buyAgain.isPending}
+        error={buyAgain.error}
+        onRetry={() => buyAgain.refetch()}
+        empty="Your business has no orders to buy again yet."
+        moreLabel=""
+        hasMore={false}
+        isFetchingMore={false}
+        onMore={() => {}}
+      />
+    </section>
   );
 }
 

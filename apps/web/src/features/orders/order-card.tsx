@@ -6,6 +6,8 @@ import type { Order } from '@shop/domain/orders';
 import { useState } from 'react';
 import { MessageDialog } from '../../components/ui/message-dialog.tsx';
 import { OrderLines } from '../../components/ui/order-lines.tsx';
+import { ReorderDialog } from './reorder-dialog.tsx';
+import { SaveListDialog } from './save-list-dialog.tsx';
 import { TrackOrderDialog } from './track-order-dialog.tsx';
 
 const DEFAULT_HELP_NO = '923000000000';
@@ -22,8 +24,10 @@ const STATUS_STYLE: Record<string, string> = {
  * One order of Order History: number, date part of created_on, status, lines; Track Order while the
  * order is on its way (opening at its real step) and Cancel when In Process; a rejection's reason.
  */
-export function OrderCard({ order, helpNo }: { order: Order; helpNo: string }) {
+export function OrderCard({ order, helpNo, canKeepLists = false }: { order: Order; helpNo: string; canKeepLists?: boolean }) {
   const [isOpen, setOpen] = useState(false);
+  const [isReordering, setReordering] = useState(false);
+  const [isSavingList, setSavingList] = useState(false);
   const [isTracking, setTracking] = useState(false);
   const [isContact, setContact] = useState(false);
   const digits = helpDigits(helpNo) || DEFAULT_HELP_NO;
@@ -48,6 +52,25 @@ export function OrderCard({ order, helpNo }: { order: Order; helpNo: string }) {
             Track Order
           </button>
         )}
+        {/* Issue 21: the same things again, at today's prices. */}
+        <button
+          type="button"
+          onClick={() => setReordering(true)}
+          aria-label={`Reorder ${order.order_number}`}
+          className="rounded border border-brand px-3 py-1.5 font-semibold text-brand hover:bg-brand hover:text-white"
+        >
+          Reorder
+        </button>
+        {canKeepLists && (
+          <button
+            type="button"
+            onClick={() => setSavingList(true)}
+            aria-label={`Save ${order.order_number} as order list`}
+            className="rounded border border-slate-300 px-3 py-1.5"
+          >
+            Save as list
+          </button>
+        )}
         {/* SPEC 5: Cancel is offered only for In Process orders. */}
         {order.status === 'In Process' && (
           <button type="button" onClick={() => setContact(true)} className="rounded border border-red-300 px-3 py-1.5 font-semibold text-red-700">
@@ -66,6 +89,8 @@ export function OrderCard({ order, helpNo }: { order: Order; helpNo: string }) {
           <OrderLines order={order} />
         </div>
       )}
+      {isReordering && <ReorderDialog order={order} open onClose={() => setReordering(false)} />}
+      {isSavingList && <SaveListDialog order={order} open onClose={() => setSavingList(false)} />}
       {isTracking && <TrackOrderDialog orderNumber={order.order_number} initialStep={trackStepOf(order.status) ?? 0} open onClose={() => setTracking(false)} />}
       {/* SPEC 2/5: Cancel only opens the Contact dialog; it does not cancel anything. */}
       <MessageDialog open={isContact} title="Contact" closeLabel="Close" onClose={() => setContact(false)}>

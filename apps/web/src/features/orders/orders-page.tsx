@@ -1,4 +1,5 @@
 import { groupOrders } from '@shop/domain/order-rules';
+import { orderListRights } from '@shop/domain/reorder-rules';
 import { AccountSideNav } from '../../components/ui/account-side-nav.tsx';
 import { useOrders } from '../../lib/orders-query.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -26,7 +27,7 @@ export function OrdersPage() {
               </h2>
               <ul className="space-y-3">
                 {g.orders.map((o) => (
-                  <OrderCard key={o.id} order={o} helpNo={user?.help_no ?? ''} />
+                  <OrderCard key={o.id} order={o} helpNo={user?.help_no ?? ''} canKeepLists={orderListRights(user?.type).canEdit} />
                 ))}
               </ul>
             </section>
