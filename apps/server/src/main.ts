@@ -106,6 +106,9 @@ async function main() {
   });
 
   // `npm run backup` on the embedded database asks this process (lib/control-socket.ts).
+  // Never a reason not to serve: a socket that cannot be made (a data folder path over the 107 bytes a
+  // Unix socket path may have, a read-only folder) only means backups are taken with the shop stopped.
+  const noControl = async () => {};
   const stopControl = database.dump
     ? await startControlSocket(dataDir, {
         ping: async () => 'ok',
@@ -115,8 +118,11 @@ async function main() {
           log.info({ dir: result.dir, ms: result.ms, bytes: result.manifest.database_bytes, files: result.manifest.files }, 'backup written');
           return result;
         },
+      }).catch((err: unknown) => {
+        log.warn({ cause: err instanceof Error ? err.message : String(err) }, 'no control socket: `npm run backup` needs the shop stopped');
+        return noControl;
       })
-    : async () => {};
+    : noControl;
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -102,6 +102,11 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('backup and restore of the embe
     const refused = npmScript('restore', restoredDir, join(work, 'backups', folder as string));
     expect(refused.status).toBe(1);
     expect(refused.out).toContain('stop it first');
+    // Without its socket (gone, or never made), the running shop's folder is still never opened twice.
+    rmSync(join(restoredDir, 'control.sock'));
+    const direct = npmScript('backup', restoredDir, join(work, 'second'));
+    expect(direct.out).toContain('open in another process');
+    expect(direct.status).toBe(1);
     const tokens2: string[] = [];
     for (const email of ['owner@demo.pk', 'advance@demo.pk']) {
       const res = await fetch(`http://127.0.0.1:${port2}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'Demo@12345' }) });

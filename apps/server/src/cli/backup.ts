@@ -4,7 +4,7 @@
 import { join, resolve } from 'node:path';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { BackupError, type BackupResult, writeBackup } from '../lib/backup.ts';
+import { BackupError, type BackupResult, embeddedDatabaseOpen, IN_USE, writeBackup } from '../lib/backup.ts';
 import { sendControl } from '../lib/control-socket.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -21,6 +21,8 @@ try {
     result = answer.json.data as BackupResult;
     say('Backup taken by the running shop.');
   } else {
+    // No running shop answered: only then may this process open the folder itself.
+    if (embeddedDatabaseOpen(dataDir)) throw new BackupError(IN_USE);
     const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
     try {
       result = await writeBackup(database, uploads, to);

@@ -2,7 +2,7 @@
 // must be stopped; the database folder in use is kept beside it (pglite.before-restore-<time>).
 import { resolve } from 'node:path';
 import { ConfigError, parseConfig } from '../config.ts';
-import { BackupError, restoreBackup } from '../lib/backup.ts';
+import { BackupError, embeddedDatabaseOpen, IN_USE, restoreBackup } from '../lib/backup.ts';
 import { sendControl } from '../lib/control-socket.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -14,6 +14,7 @@ try {
   const dataDir = resolve(config.DATA_DIR);
   // Only a stopped shop: the running one would keep writing to the files being replaced.
   if (await sendControl(dataDir, 'ping', {})) throw new BackupError(`The shop is running on ${dataDir}: stop it first, then restore.`);
+  if (embeddedDatabaseOpen(dataDir)) throw new BackupError(IN_USE);
   const { manifest, movedAside } = await restoreBackup(resolve(from), dataDir);
   say(`Restored the backup of ${manifest.created_at} into ${dataDir} (${manifest.files} uploaded files).`);
   if (movedAside) say(`The database that was there is kept in ${movedAside}.`);

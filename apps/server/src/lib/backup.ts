@@ -71,6 +71,17 @@ export async function writeBackup(database: Database, uploadsDir: string | null,
   return { dir, manifest, ms: Math.round(performance.now() - started) };
 }
 
+/**
+ * PGlite keeps postmaster.pid in its folder while a process has it open (and leaves it after a crash):
+ * no second process may open the folder then, whatever the control socket says.
+ */
+export function embeddedDatabaseOpen(dataDir: string): boolean {
+  return existsSync(join(dataDir, 'pglite', 'postmaster.pid'));
+}
+
+export const IN_USE =
+  'The embedded database is open in another process (or was not closed after a crash): stop the shop, or start and stop it once after a crash, then try again.';
+
 /** A backup that cannot be taken or restored, with the reason in words for the operator. */
 export class BackupError extends Error {}
 
