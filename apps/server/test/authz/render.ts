@@ -138,7 +138,7 @@ Each line: the threat, what the shop does, and the test that proves it (server t
   reset step 3 (also how a new registrant chooses a password), Change Password, and staff accounts (call
   \`checkPassword\`). The page shows the reason. Proof: \`src/lib/password-policy.test.ts\`,
   \`reset.test.ts\` "step 3 refuses a common password ...", \`change-password.test.ts\` "answers why for a
-  common password ...", \`packages/domain/src/password-policy.test.ts\`, \`e2e/accounts.spec.ts\` "forgot
+  common password ...", \`packages/domain/src/password-policy.test.ts\`, \`e2e/password-reset.spec.ts\` "forgot
   password -> ...".
 - **Limits dodged by writing a path another way.** The search limit read the raw URL, so
   \`/api/catalogue/%73earch\` was not counted. Every limit now runs on @fastify/rate-limit (memory store, or
