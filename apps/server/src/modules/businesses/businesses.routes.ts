@@ -17,16 +17,8 @@ import { requireRegistered } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
 import { readDocument } from '../uploads/uploads.service.ts';
-import {
-  approveBusiness,
-  businessQueue,
-  buyerVerification,
-  readStaffBusiness,
-  rejectBusiness,
-  requestDocuments,
-  type StaffActor,
-  updateBusiness,
-} from './businesses.service.ts';
+import { approveBusiness, rejectBusiness, requestDocuments, updateBusiness } from './business-decisions.service.ts';
+import { businessQueue, buyerVerification, readStaffBusiness, type StaffActor } from './businesses.service.ts';
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const IdParams = z.object({ id: Id });
