@@ -101,6 +101,8 @@ export function registerBodyBounds(app: FastifyInstance) {
 
   // Synchronous unless a body must be inflated: most requests (every GET) pass without a promise.
   app.addHook('preParsing', (request, _reply, payload, done) => {
+    // Fastify never reads the body of a bodyless method (GET, HEAD ...): nothing to bound.
+    if (request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
     const encoding = String(request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
     const shaped = (body: NodeJS.ReadableStream) =>
       isJson(request.headers['content-type']) ? watchShape(body, request.routeOptions.config.bodyShape ?? FREE_SHAPE) : body;

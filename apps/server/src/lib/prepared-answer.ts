@@ -7,7 +7,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * page on every request cost more than answering it from memory (docs/performance.md, issues 6 and 14).
  */
 export interface PreparedAnswer {
-  json: string;
+  /** The JSON's UTF-8 bytes, kept as bytes: a kept string would be encoded again on every write. */
+  json: Buffer;
   br?: Buffer;
   gzip?: Buffer;
   /** Not kept by the cache (asked once): sent as text, compressed by @fastify/compress off the event loop. */
@@ -16,6 +17,11 @@ export interface PreparedAnswer {
 
 /** Below this, compressing saves less than it costs (@fastify/compress's threshold in app.ts). */
 const THRESHOLD = 1024;
+
+/** `{ data }` serialised once, as the bytes every answer of it sends. */
+export function jsonAnswer(data: unknown): Buffer {
+  return Buffer.from(JSON.stringify({ data }));
+}
 
 export function sendPreparedAnswer(request: FastifyRequest, reply: FastifyReply, prepared: PreparedAnswer): FastifyReply {
   reply.header('content-type', 'application/json; charset=utf-8');

@@ -6,7 +6,7 @@ describe('response cache following a generation (the change counters)', () => {
     const state = { generation: 0, value: 'old' };
     const cache = createResponseCache({ ttlMs: 60_000, staleMs: 60_000, maxEntries: 10, generation: () => state.generation });
     const make = async () => state.value;
-    return { state, ask: async () => JSON.parse((await cache.get('k', make)).json).data as string };
+    return { state, ask: async () => JSON.parse((await cache.get('k', make)).json.toString()).data as string };
   };
 
   it('keeps an answer from its second ask while the generation stays', async () => {
@@ -40,8 +40,8 @@ describe('response cache following a generation (the change counters)', () => {
     state.value = 'new';
     await cache.get('other', async () => state.value);
     release();
-    expect(JSON.parse((await slow).json).data).toBe('old');
-    expect(JSON.parse((await cache.get('k', async () => state.value)).json).data).toBe('new');
+    expect(JSON.parse((await slow).json.toString()).data).toBe('old');
+    expect(JSON.parse((await cache.get('k', async () => state.value)).json.toString()).data).toBe('new');
   });
 });
 

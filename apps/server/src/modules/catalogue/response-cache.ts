@@ -1,5 +1,5 @@
 import { createDoorkeeper } from '../../lib/doorkeeper.ts';
-import type { PreparedAnswer } from '../../lib/prepared-answer.ts';
+import { jsonAnswer, type PreparedAnswer } from '../../lib/prepared-answer.ts';
 
 /**
  * A short-lived cache of serialised catalogue answers (kept with their compressed forms, lib/prepared-answer.ts), per caller's business and query. Catalogue
@@ -31,7 +31,7 @@ export function createResponseCache(options: { ttlMs: number; maxEntries: number
   };
   const build = async (key: string, gen: number, make: () => Promise<unknown>): Promise<PreparedAnswer> => {
     const now = Date.now();
-    const json = JSON.stringify({ data: await make() });
+    const json = jsonAnswer(await make());
     // Built before a change was seen: answered to those who asked then, not kept.
     if (options.ttlMs <= 0 || current() !== gen) return { json, once: true };
     if (!entries.has(key) && !doorkeeper.admit(key)) return { json, once: true };
