@@ -15,6 +15,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          // A migrated database and one with the demo data, made once per run and copied by each file.
+          globalSetup: ['apps/server/test/global-setup.ts'],
           // Generous: a loaded 2-core machine once took over a minute to open a database and seed it.
           testTimeout: 60_000,
           hookTimeout: 180_000,

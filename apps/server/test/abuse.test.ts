@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/seed/demo.ts';
 import { dataUrl, registration, SVG_BYTES } from './accounts.ts';
 import { signIn } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -27,8 +26,7 @@ async function counts() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ logStream: { write: (line) => void logLines.push(line) } });
-  await seedDemo(t.database.db);
+  t = await createTestApp({ logStream: { write: (line) => void logLines.push(line) }, demo: true });
   orderer = await signIn(t.app, 'orderer@demo.pk', 'Demo@12345');
   const list = await t.app.inject({ method: 'GET', url: '/api/custom_route/get_products_by_categories?limit=5&offset=0' });
   productId = (list.json() as { data: { products: { id: number }[] } }).data.products[0]?.id as number;

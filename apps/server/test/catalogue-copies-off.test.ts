@@ -14,7 +14,6 @@ import { bmplProductCities } from '../src/db/schema/marketplace.ts';
 import { categories, products } from '../src/db/schema/catalogue.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
-import { seedDemo } from '../src/seed/demo.ts';
 import { openTestDatabase } from './test-app.ts';
 
 // CATALOGUE_COPIES=off (docs/decisions/011-catalogue-copies.md): every listing and search of the
@@ -27,8 +26,7 @@ let dataDir: string;
 const statements: string[] = [];
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase((q) => statements.push(q)));
-  await seedDemo(database.db);
+  ({ database, drop } = await openTestDatabase((q) => statements.push(q), { demo: true }));
   dataDir = mkdtempSync(join(tmpdir(), 'shop-copies-off-'));
   const config = parseConfig({ NODE_ENV: 'test', CATALOGUE_COPIES: 'off' });
   app = await buildApp({

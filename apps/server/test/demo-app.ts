@@ -1,6 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { seedDemo } from '../src/seed/demo.ts';
 import { guestHeaders } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -27,8 +26,7 @@ export function useDemoApp(): DemoApp {
     get: (url, headers) => demo.t.app.inject({ method: 'GET', url, headers }),
   };
   beforeAll(async () => {
-    app = await createTestApp();
-    await seedDemo(app.database.db);
+    app = await createTestApp({ demo: true });
     for (const key of ['orderer', 'approver', 'credit', 'owner']) {
       const res = await app.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `${key}@demo.pk`, password: 'Demo@12345' } });
       const { token, user } = (res.json() as { data: { token: string; user: { id: number; businessId: number } } }).data;

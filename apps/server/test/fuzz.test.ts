@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/seed/demo.ts';
 import { guestHeaders, signIn } from './factories.ts';
 import { fuzzRoutes } from './fuzz.ts';
 import { signInStaff } from './staff.ts';
@@ -11,8 +10,7 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);
 let t: TestApp;
 let headers: Record<string, string>[];
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
+  t = await createTestApp({ demo: true });
   headers = [
     {},
     await guestHeaders(t.app),

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import type { FileStore } from '../src/lib/file-store.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
+import { seedDemo } from '../src/seed/demo.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,23 +26,35 @@ export interface TestApp {
 /**
  * A fresh database for one test file: in-memory PGlite, or, when TEST_DATABASE_URL is set
  * (.ci/run sets it when PostgreSQL answers), a new database created on that server and dropped after.
+ * Both start as a copy of the run's template (global-setup.ts): migrated, and with `demo` the demo
+ * data. `migrate()` still runs (it finds nothing to do), so a file run without the templates works.
  */
-export async function openTestDatabase(onQuery?: (q: string) => void): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
+export async function openTestDatabase(
+  onQuery?: (q: string) => void,
+  options: { demo?: boolean } = {},
+): Promise<{ database: Database; drop(): Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
+  // Made once per run by global-setup.ts: a migrated database, and one with the demo data.
+  const templates = inject('testTemplates');
+  const template = templates?.[options.demo ? 'demo' : 'migrated'];
   if (!url) {
-    const database = await openDatabase({ onQuery });
+    const loadDataDir = templates?.kind === 'pglite' && template ? new Blob([readFileSync(template)]) : undefined;
+    const database = await openDatabase({ onQuery, loadDataDir });
     await database.migrate();
+    if (options.demo && !loadDataDir) await seedDemo(database.db);
     return { database, drop: async () => database.close() };
   }
   const name = `shop_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const fromTemplate = templates?.kind === 'postgres' && template ? ` template ${template}` : '';
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${fromTemplate}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ url: target.toString(), onQuery, poolSize: 40 });
   await database.migrate();
+  if (options.demo && !fromTemplate) await seedDemo(database.db);
   return {
     database,
     url: target.toString(),
@@ -70,14 +84,19 @@ export async function createTestApp(
     metricsToken?: string;
     /** Another test app's database: two instances on one database (closing this app leaves it open). */
     shareDatabaseOf?: TestApp;
+    /** Start with the demo data (SEED=demo's seedDemo, copied from the run's template). */
+    demo?: boolean;
   } = {},
 ): Promise<TestApp> {
   let count = 0;
   const { database, drop, url } = options.shareDatabaseOf
     ? { database: options.shareDatabaseOf.database, drop: async () => {}, url: options.shareDatabaseOf.databaseUrl }
-    : await openTestDatabase(() => {
-        count++;
-      });
+    : await openTestDatabase(
+        () => {
+          count++;
+        },
+        { demo: options.demo },
+      );
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   const app = await buildApp({
     db: database.db,

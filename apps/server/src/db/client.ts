@@ -73,6 +73,8 @@ export interface OpenOptions {
   url?: string;
   /** Directory of the embedded database; without it, in memory. */
   dataDir?: string;
+  /** The embedded database only: start from a data folder taken by `dump()` (tests open a migrated template). */
+  loadDataDir?: Blob;
   /** Called once per SQL statement (used to count statements in tests). */
   onQuery?: (query: string) => void;
   poolSize?: number;
@@ -168,7 +170,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   await client.exec(SESSION_SETTINGS);
   const queryObservers = new Set<(seconds: number) => void>();
   client.query = timed(client.query, queryObservers);

@@ -3,12 +3,10 @@ import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { bmplProductCities, bmplProducts } from '../../db/schema/marketplace.ts';
-import { seedDemo } from '../../seed/demo.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
+  t = await createTestApp({ demo: true });
 }, 60_000);
 afterAll(() => t.close());
 

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
 import { bmplProductCities, bmplProducts } from '../../db/schema/marketplace.ts';
-import { seedDemo } from '../../seed/demo.ts';
 import { TtlCache } from './bmpl.cache.ts';
 import type { BmplContext } from './bmpl.service.ts';
 import { categoryTree } from './bmpl.service.ts';
@@ -25,8 +24,7 @@ const viaSql = (): BmplContext => ({ db: database.db, cache: new TtlCache(0, 10)
 const viaIndex = (): BmplContext => ({ db: database.db, cache: new TtlCache(0, 10), index });
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  await seedDemo(database.db);
+  ({ database, drop } = await openTestDatabase(undefined, { demo: true }));
   index = createBmplIndex(database.db, { maxStaleMs: 0, fullReloadMs: 60_000 });
 }, 120_000);
 afterAll(() => drop());

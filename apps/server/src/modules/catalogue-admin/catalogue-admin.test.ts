@@ -9,15 +9,13 @@ import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { jsonRows } from '../../db/client.ts';
 import { products } from '../../db/schema/catalogue.ts';
 import { auditLog } from '../../db/schema/staff.ts';
-import { seedDemo } from '../../seed/demo.ts';
 
 let t: TestApp;
 let cat: Record<string, string>;
 let desk: Record<string, string>;
 let guest: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
+  t = await createTestApp({ demo: true });
   cat = (await signInStaff(t, { email: 'cat-admin@staff.pk', roles: ['Catalogue'] })).headers;
   desk = (await signInStaff(t, { email: 'desk-cat@staff.pk', roles: ['Order desk'] })).headers;
   guest = await guestHeaders(t.app);

@@ -5,7 +5,6 @@ import { guestHeaders } from '../../../test/factories.ts';
 import { signInStaff } from '../../../test/staff.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { jsonRows } from '../../db/client.ts';
-import { seedDemo } from '../../seed/demo.ts';
 
 // Issue 19: a staff edit shows in the storefront's and the marketplace's answers within 2 s, through
 // the in-memory copies and answer caches as a running server keeps them (copies loaded at start,
@@ -24,8 +23,7 @@ let seeded: TestApp;
 let writer: TestApp;
 let reader: TestApp;
 beforeAll(async () => {
-  seeded = await createTestApp();
-  await seedDemo(seeded.database.db);
+  seeded = await createTestApp({ demo: true });
   writer = await createTestApp({ nodeEnv: 'production', shareDatabaseOf: seeded, logStream });
   reader = process.env.TEST_DATABASE_URL ? await createTestApp({ nodeEnv: 'production', shareDatabaseOf: seeded, logStream }) : writer;
   // Both copies (storefront and marketplace) of each instance loaded.

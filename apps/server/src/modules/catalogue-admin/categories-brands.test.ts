@@ -6,15 +6,13 @@ import { signInStaff } from '../../../test/staff.ts';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { jsonRows } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/staff.ts';
-import { seedDemo } from '../../seed/demo.ts';
 
 let t: TestApp;
 let cat: Record<string, string>;
 let finance: Record<string, string>;
 let guest: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
+  t = await createTestApp({ demo: true });
   cat = (await signInStaff(t, { email: 'cat-tree@staff.pk', roles: ['Catalogue'] })).headers;
   finance = (await signInStaff(t, { email: 'fin-tree@staff.pk', roles: ['Finance'] })).headers;
   guest = await guestHeaders(t.app);

@@ -8,7 +8,6 @@ import type { Database } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { catalogueVersions, categories, productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { businessTypes } from '../../db/schema/places.ts';
-import { seedDemo } from '../../seed/demo.ts';
 import { type CatalogueIndex, createCatalogueIndex } from './catalogue-index.ts';
 import { similarity, trigramCodes } from './name-search.ts';
 import { businessTypeWithDescendants, listProducts } from './listing.service.ts';
@@ -29,8 +28,7 @@ let brandIds: number[];
 let someIds: number[];
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase());
-  await seedDemo(database.db);
+  ({ database, drop } = await openTestDatabase(undefined, { demo: true }));
   index = createCatalogueIndex(database.db, { maxStaleMs: 0, fullReloadMs: 60_000 });
   const [top] = await database.db.execute<{ business_id: number }>(
     sql`select business_id from customer_prices group by business_id order by count(*) desc limit 1`,

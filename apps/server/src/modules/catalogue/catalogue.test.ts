@@ -5,13 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
-import { seedDemo } from '../../seed/demo.ts';
 
 let t: TestApp;
 let types: BusinessType[];
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
+  t = await createTestApp({ demo: true });
   types = body<{ data: BusinessType[] }>(await t.app.inject({ method: 'GET', url: '/api/read/Business_Types' })).data;
 }, 60_000);
 afterAll(() => t.close());

@@ -1,14 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../seed/demo.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 
 // Issue 14: a kept catalogue answer is compressed once and then sent as the same bytes (not compressed
 // per request); what a client decodes is the very answer an uncompressed request gets.
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ nodeEnv: 'production' });
-  await seedDemo(t.database.db);
+  t = await createTestApp({ nodeEnv: 'production', demo: true });
 });
 afterAll(async () => t?.close());
 

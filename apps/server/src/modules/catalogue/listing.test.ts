@@ -8,14 +8,12 @@ import { makeUser, signIn } from '../../../test/factories.ts';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { categories, products } from '../../db/schema/catalogue.ts';
-import { seedDemo } from '../../seed/demo.ts';
 
 let t: TestApp;
 let food: number;
 let nonFood: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
+  t = await createTestApp({ demo: true });
   const tops = await t.database.db.select().from(categories).where(sql`${categories.level} = 1`);
   food = tops.find((c) => c.name === 'Food')?.id as number;
   nonFood = tops.find((c) => c.name === 'Non Food')?.id as number;

@@ -4,7 +4,6 @@ import type { BmplProduct } from '@shop/domain/bmpl';
 import { bmplProductPath, bmplProductTitle } from '@shop/domain/bmpl-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { seedDemo } from '../../seed/demo.ts';
 import { escapeHtml, jsonForScript, withHead } from './seo-head.ts';
 
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
@@ -15,8 +14,7 @@ const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db);
+  t = await createTestApp({ demo: true });
   // createTestApp points WEB_DIST at an empty folder: give it an index.html, read on first use.
   mkdirSync(join(t.dataDir, 'no-web'), { recursive: true });
   writeFileSync(join(t.dataDir, 'no-web', 'index.html'), INDEX);
