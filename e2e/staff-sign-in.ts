@@ -7,12 +7,16 @@ import { PASSWORD } from './console-watch.ts';
 export const DEMO_TOTP_SECRET = 'DEMOSTAFFTOTPSECRETFORTHEREADME2';
 const WRONG_CODE = /That code is not right/;
 
-let lastStep = 0;
-/** An authenticator shows a new code every 30 s and the server takes each code once: a code of a step not used by this worker. */
-async function freshCode(): Promise<string> {
+const lastStep = new Map<string, number>();
+/**
+ * An authenticator shows a new code every 30 s and the server takes each code once per person: a code
+ * of a step this worker has not used for this person (another person may use the same code at once).
+ */
+async function freshCode(email: string): Promise<string> {
   const step = () => Math.floor(Date.now() / 30_000);
-  if (step() <= lastStep) await new Promise((r) => setTimeout(r, (lastStep + 1) * 30_000 - Date.now() + 500));
-  lastStep = step();
+  const last = lastStep.get(email) ?? 0;
+  if (step() <= last) await new Promise((r) => setTimeout(r, (last + 1) * 30_000 - Date.now() + 500));
+  lastStep.set(email, step());
   return generate({ secret: DEMO_TOTP_SECRET });
 }
 
@@ -29,7 +33,7 @@ export async function staffSignIn(page: Page, email: string, path: string, landi
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
   const heading = page.getByRole('heading', { name: landing, level: 1 });
   for (let attempt = 0; ; attempt++) {
-    await page.getByLabel('Authentication code').fill(await freshCode());
+    await page.getByLabel('Authentication code').fill(await freshCode(email));
     await page.getByRole('button', { name: 'Verify' }).click();
     const refused = page.getByText(WRONG_CODE);
     await expect(heading.or(refused)).toBeVisible();
