@@ -43,10 +43,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const loggerInstance = deps.loggerInstance ?? (logged ? createLogger({ level: logged.level ?? 'info' }, logged.stream) : undefined);
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance } : { logger: Boolean(deps.logger) }),
-    // Every request's log lines carry its id (reqId); the answer carries it as X-Request-Id, and an
-    // error on our side names it, so a buyer's complaint can be found in the log. Behind a trusted
-    // proxy, the proxy's id is kept.
-    requestIdLogLabel: 'reqId',
+    // Every request's log lines carry its id (Fastify's label, reqId); the answer carries it as
+    // X-Request-Id, and an error on our side names it, so a buyer's complaint can be found in the log.
+    // Behind a trusted proxy, the proxy's id is kept.
     genReqId: (req) => {
       const forwarded = req.headers['x-request-id'];
       return deps.config.TRUST_PROXY > 0 && typeof forwarded === 'string' && FORWARDED_ID.test(forwarded) ? forwarded : randomUUID();
