@@ -19,7 +19,7 @@ export const HARDENING: { threat: string; defence: string; proof: string }[] = [
   },
   {
     threat: 'The API documentation UI is public, exempt from the script policy, and on the same origin as the stored token.',
-    defence: 'Headers come from `helmet` (`lib/helmet.ts`, its middleware built once; @fastify/helmet rebuilt it on every request and halved the throughput of the empty route): pages, the documentation and the OpenAPI JSON get the script policy without inline scripts, JSON answers under /api (errors included) the stricter `default-src \'none\'; frame-ancestors \'none\'` of the OWASP REST cheat sheet; HSTS and no framing on both. On PostgreSQL only the OpenAPI JSON is served, not the UI; the demo install serves the UI under the same policy (it has no inline script).',
+    defence: 'Headers come from `helmet` (`lib/helmet.ts`, its middleware built and run once at start, its headers then set on each answer; @fastify/helmet rebuilt it on every request and halved the throughput of the empty route): pages, the documentation and the OpenAPI JSON get the script policy without inline scripts, JSON answers under /api (errors included) the stricter `default-src \'none\'; frame-ancestors \'none\'` of the OWASP REST cheat sheet; HSTS and no framing on both. On PostgreSQL only the OpenAPI JSON is served, not the UI; the demo install serves the UI under the same policy (it has no inline script).',
     proof: '`health.test.ts` "keeps the script policy on every page: …" and "serves the documentation UI on the demo install, under the same policy"',
   },
 ];
