@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createDoorkeeper } from '../../lib/doorkeeper.ts';
 
 /**
@@ -9,7 +10,8 @@ import { createDoorkeeper } from '../../lib/doorkeeper.ts';
  * several servers stay stateless.
  */
 export class TtlCache {
-  private readonly entries = new Map<string, { at: number; value: Promise<unknown> }>();
+  // Bounded by lru-cache: when full, the value asked least recently goes.
+  private readonly entries: LRUCache<string, { at: number; value: Promise<unknown> }>;
   private readonly doorkeeper: ReturnType<typeof createDoorkeeper>;
   private seen: number;
 
@@ -20,9 +22,10 @@ export class TtlCache {
    */
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries: number,
+    maxEntries: number,
     private readonly options: { admitOnSecond?: boolean; generation?: () => number } = {},
   ) {
+    this.entries = new LRUCache({ max: maxEntries });
     this.doorkeeper = createDoorkeeper(4 * maxEntries);
     this.seen = options.generation?.() ?? 0;
   }
@@ -40,11 +43,6 @@ export class TtlCache {
     const hit = this.entries.get(key);
     if (hit && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
     if (this.options.admitOnSecond && !hit && !this.doorkeeper.admit(key)) return load();
-    if (this.entries.size >= this.maxEntries) {
-      // Map keeps insertion order: drop the oldest.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
     const value = load();
     const entry = { at: now, value };
     this.entries.set(key, entry);

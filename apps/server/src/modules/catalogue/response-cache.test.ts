@@ -56,3 +56,24 @@ describe('answers kept with their compressed forms (lib/prepared-answer.ts)', ()
     expect((await cache.get('k', async () => 'x')).br?.toString()).toBe('compressed');
   });
 });
+
+describe('a full cache (lru-cache)', () => {
+  it('lets the answer asked least recently go, and keeps the one asked again and again', async () => {
+    const made: string[] = [];
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 2 });
+    const ask = (key: string) =>
+      cache.get(key, async () => {
+        made.push(key);
+        return key;
+      });
+    // Each key is kept from its second ask.
+    for (const key of ['popular', 'popular', 'b', 'b']) await ask(key);
+    await ask('popular');
+    // A third key kept pushes out 'b' (asked least recently), not 'popular'.
+    for (const key of ['c', 'c']) await ask(key);
+    made.length = 0;
+    await ask('popular');
+    await ask('b');
+    expect(made).toEqual(['b']);
+  });
+});

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createDoorkeeper } from '../../lib/doorkeeper.ts';
 import { jsonAnswer, type PreparedAnswer } from '../../lib/prepared-answer.ts';
 
@@ -16,7 +17,8 @@ export function createResponseCache(options: { ttlMs: number; maxEntries: number
   const generation = options.generation ?? (() => 0);
   // Every entry is of generation `seen`: the map is emptied when it moves.
   let seen = generation();
-  const entries = new Map<string, { at: number; answer: PreparedAnswer }>();
+  // Bounded by lru-cache: when full, the answer asked least recently goes.
+  const entries = new LRUCache<string, { at: number; answer: PreparedAnswer }>({ max: options.maxEntries });
   // Concurrent misses of one key in one generation share one database query.
   const inflight = new Map<string, { gen: number; promise: Promise<PreparedAnswer> }>();
   // An answer is kept from the second time its key is asked (lib/doorkeeper.ts).
@@ -35,12 +37,6 @@ export function createResponseCache(options: { ttlMs: number; maxEntries: number
     // Built before a change was seen: answered to those who asked then, not kept.
     if (options.ttlMs <= 0 || current() !== gen) return { json, once: true };
     if (!entries.has(key) && !doorkeeper.admit(key)) return { json, once: true };
-    if (entries.size >= options.maxEntries) {
-      // Oldest first: Map keeps insertion order.
-      const oldest = entries.keys().next().value;
-      if (oldest !== undefined) entries.delete(oldest);
-    }
-    entries.delete(key);
     const answer: PreparedAnswer = { json };
     entries.set(key, { at: now, answer });
     return answer;
