@@ -173,7 +173,9 @@ export const REPLICA_RETRY_MS = 5_000;
  * replay of the primary's changes (40001 on a standby, which runs no serializable writes).
  */
 export function isReplicaUnavailable(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown } | null;
+  const e = err as { code?: unknown; message?: unknown; errors?: unknown } | null;
+  // A host name with several addresses fails with all of their errors at once.
+  if (Array.isArray(e?.errors) && e.errors.some(isReplicaUnavailable)) return true;
   const code = typeof e?.code === 'string' ? e.code : '';
   if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN'].includes(code)) return true;
   if (code.startsWith('08') || ['57P01', '57P02', '57P03', '40001'].includes(code)) return true;
