@@ -92,7 +92,13 @@ async function main() {
   if (database.read) {
     const replica = database.read;
     await replica.ping().then(
-      async () => log.info({ lagSeconds: await replica.lagSeconds().catch(() => null) }, 'catalogue reads go to the read replica (DATABASE_READ_URL)'),
+      async () => {
+        // A database that replays nothing (a promoted standby, another primary, a restored copy) would serve an old catalogue for ever.
+        if (!(await replica.isStandby().catch(() => true))) {
+          log.warn('WARNING: DATABASE_READ_URL is not a standby in recovery (pg_is_in_recovery() is false): catalogue reads from it will not follow the primary\'s changes');
+        }
+        log.info({ lagSeconds: await replica.lagSeconds().catch(() => null) }, 'catalogue reads go to the read replica (DATABASE_READ_URL)');
+      },
       (err: unknown) => log.warn({ cause: err instanceof Error ? err.message : String(err) }, 'the read replica (DATABASE_READ_URL) does not answer: catalogue reads go to the primary until it does'),
     );
   }

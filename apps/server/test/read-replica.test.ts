@@ -129,7 +129,7 @@ describe.runIf(!why)('catalogue reads from a streaming read replica, writes to t
     const buyer = await makeUser(database!.db, { businessId: (await makeBusiness(database!.db)).id, type: 'Owner' });
     const headers = await signIn(app!, buyer.email);
     const staff = await signInStaff(t, { email: 'catalogue-replica@staff.pk', roles: ['Catalogue'] });
-    expect((await onReplica!.query('select pg_is_in_recovery() as standby')).rows[0]?.standby).toBe(true);
+    expect(await database!.read!.isStandby()).toBe(true);
     await untilShown(p!, headers, '118.00', 10_000);
 
     // The replica stops replaying: what it serves stands still, as under a long lag.
@@ -179,6 +179,14 @@ describe.runIf(!why)('catalogue reads from a streaming read replica, writes to t
       (await c.query<{ name: string }>("select distinct application_name as name from pg_stat_activity where datname = 'shop' and pid <> pg_backend_pid()")).rows.map((r) => r.name);
     expect(await names(onReplica!)).toEqual(['shop-read']);
     expect(await names(onPrimary!)).not.toContain('shop-read');
+    // (After the check above: this pool's connections to the primary are named shop-read too.)
+    // What the start checks (main.ts warns): a "replica" that is another primary is told apart.
+    const misconfigured = await openDatabase({ url: pair!.primary.url('shop'), readUrl: pair!.primary.url('shop'), poolSize: 1 });
+    try {
+      expect(await misconfigured.read!.isStandby()).toBe(false);
+    } finally {
+      await misconfigured.close();
+    }
     // A product page counts a view, written to the primary (every 2 s).
     const before = (await database!.db.select({ n: products.viewedCount }).from(products).where(eq(products.id, p!.id)))[0]?.n ?? 0;
     for (let i = 0; i < 3; i++) await get(`/api/catalogue/products/${p!.id}`, guest);

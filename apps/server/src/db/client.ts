@@ -63,6 +63,8 @@ export interface ReadReplica {
   ping(): Promise<void>;
   /** Seconds the replica's replay is behind (0 when it has replayed all it received); throws when it does not answer. */
   lagSeconds(): Promise<number>;
+  /** It is a standby in recovery (pg_is_in_recovery()), not another primary or a copy that follows nothing. */
+  isStandby(): Promise<boolean>;
   /** Reads sent to the primary because the replica could not answer them, since start. */
   fallbacks(): number;
   pool(): { total: number; idle: number; waiting: number; max: number };
@@ -231,6 +233,7 @@ function openReadReplica(
         );
         return Math.max(0, Number(rows[0]?.lag ?? 0));
       },
+      isStandby: async () => (await pool.query<{ standby: boolean }>('select pg_is_in_recovery() as standby')).rows[0]?.standby === true,
       fallbacks: () => fallbacks,
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     },
