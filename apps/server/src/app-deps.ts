@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
-import type { Db, DbKind, DbStats } from './db/client.ts';
+import type { Db, DbKind, DbStats, ReadReplica } from './db/client.ts';
 import type { FileStore } from './lib/file-store.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { TokenService } from './lib/tokens.ts';
@@ -35,7 +35,13 @@ export function catalogueReadsFor(config: Pick<Config, 'NODE_ENV'> & { CATALOGUE
 }
 
 export interface AppDeps {
+  /** The database every write and every read of a buyer's own data (cart, orders, sessions, staff) goes to. */
   db: Db;
+  /**
+   * DATABASE_READ_URL's replica (docs/decisions/018-read-replica.md): the catalogue's and the
+   * marketplace's reads, their in-memory copies and the change counters those follow. Unset: `db`.
+   */
+  readReplica?: ReadReplica;
   dbKind: DbKind;
   tokens: TokenService;
   mailer: Mailer;

@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(500).send(ourFault(request, 'Something went wrong on our side. Please try again.'));
   });
 
-  registerMetrics(app, { token: deps.config.METRICS_TOKEN, dbStats: deps.dbStats, outboxWaiting: () => outboxWaiting(deps.db), processMetrics: deps.config.NODE_ENV !== 'test' });
+  registerMetrics(app, { token: deps.config.METRICS_TOKEN, dbStats: deps.dbStats, readReplica: deps.readReplica, outboxWaiting: () => outboxWaiting(deps.db), processMetrics: deps.config.NODE_ENV !== 'test' });
   // Test settings (answers read at once, nothing warmed in the background) are decided here, not in route files.
   const moduleDeps: ModuleDeps = { ...deps, catalogueReads: deps.catalogueReads ?? catalogueReadsFor(deps.config) };
   await registerModules(app, moduleDeps);

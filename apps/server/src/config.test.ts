@@ -53,6 +53,18 @@ describe('configuration', () => {
     expect(message).toContain('LOG_LEVEL');
   });
 
+  it('refuses a read replica without the primary, or equal to it, in the same readable list', () => {
+    expect(() => parseConfig({ DATABASE_READ_URL: 'postgres://replica:5432/shop' })).toThrow(
+      'Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL, the primary database that takes every write',
+    );
+    expect(() => parseConfig({ DATABASE_URL: 'postgres://db:5432/shop', DATABASE_READ_URL: 'postgres://db:5432/shop' })).toThrow(
+      'DATABASE_READ_URL: is the same as DATABASE_URL',
+    );
+    expect(() => parseConfig({ DATABASE_READ_URL: 'mysql://replica', PORT: 'x' })).toThrow(/PORT.*\n.*DATABASE_READ_URL: must be a postgres:\/\/ or postgresql:\/\/ URL\n {2}DATABASE_READ_URL: needs DATABASE_URL/s);
+    const config = parseConfig({ DATABASE_URL: 'postgres://db:5432/shop', DATABASE_READ_URL: 'postgres://replica:5432/shop' });
+    expect(config.DATABASE_READ_URL).toBe('postgres://replica:5432/shop');
+  });
+
   it('npm start reads .env, and a variable set in the shell wins over the file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shop-env-'));
     try {

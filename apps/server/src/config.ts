@@ -10,7 +10,16 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  /** Connections to PostgreSQL per server process (DATABASE_URL only). */
+  /**
+   * A read replica of DATABASE_URL's database (PostgreSQL streaming replication): the catalogue's and the
+   * marketplace's reads go there, every write and every read of a buyer's own data to DATABASE_URL
+   * (docs/decisions/018-read-replica.md).
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Connections to PostgreSQL per server process (DATABASE_URL only), and as many again to DATABASE_READ_URL. */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
@@ -70,12 +79,22 @@ export function productionProblem(config: Config): string | null {
 
 export class ConfigError extends Error {}
 
-export function parseConfig(env: Record<string, string | undefined>): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const result = ConfigSchema.safeParse(cleaned);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+/** Settings that are each valid but wrong together, as `KEY: reason` lines. */
+function combinationProblems(env: Record<string, string>): string[] {
+  const problems: string[] = [];
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL) {
+    problems.push('DATABASE_READ_URL: needs DATABASE_URL, the primary database that takes every write (a read replica alone cannot run the shop)');
   }
+  if (env.DATABASE_READ_URL && env.DATABASE_READ_URL === env.DATABASE_URL) {
+    problems.push('DATABASE_READ_URL: is the same as DATABASE_URL; leave it unset when there is no replica');
+  }
+  return problems;
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string>;
+  const result = ConfigSchema.safeParse(cleaned);
+  const lines = [...(result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)), ...combinationProblems(cleaned)];
+  if (!result.success || lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`);
   return result.data;
 }

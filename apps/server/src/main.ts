@@ -52,7 +52,16 @@ async function main() {
 
   let database: Database;
   try {
-    database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE } : { dataDir: join(dataDir, 'pglite') });
+    database = await openDatabase(
+      config.DATABASE_URL
+        ? {
+            url: config.DATABASE_URL,
+            readUrl: config.DATABASE_READ_URL,
+            poolSize: config.DB_POOL_SIZE,
+            onReplicaUnavailable: (cause) => log.warn({ cause }, 'the read replica does not answer: catalogue reads go to the primary for a few seconds'),
+          }
+        : { dataDir: join(dataDir, 'pglite') },
+    );
   } catch (err) {
     const cause = err instanceof Error ? err.message : String(err);
     const where = config.DATABASE_URL ? 'the PostgreSQL database at DATABASE_URL' : `the embedded database in ${join(dataDir, 'pglite')}`;
@@ -80,6 +89,19 @@ async function main() {
     await seedDemo(database.db, { dataDir });
     log.info({ ms: Math.round(performance.now() - t) }, 'demo data loaded');
   }
+  if (database.read) {
+    const replica = database.read;
+    await replica.ping().then(
+      async () => {
+        // A database that replays nothing (a promoted standby, another primary, a restored copy) would serve an old catalogue for ever.
+        if (!(await replica.isStandby().catch(() => true))) {
+          log.warn('WARNING: DATABASE_READ_URL is not a standby in recovery (pg_is_in_recovery() is false): catalogue reads from it will not follow the primary\'s changes');
+        }
+        log.info({ lagSeconds: await replica.lagSeconds().catch(() => null) }, 'catalogue reads go to the read replica (DATABASE_READ_URL)');
+      },
+      (err: unknown) => log.warn({ cause: err instanceof Error ? err.message : String(err) }, 'the read replica (DATABASE_READ_URL) does not answer: catalogue reads go to the primary until it does'),
+    );
+  }
   const demoAccounts = await countDemoAccounts(database.db);
   if (demoAccounts > 0) {
     log.warn(
@@ -97,6 +119,7 @@ async function main() {
   const app = await buildApp({
     files,
     db: database.db,
+    readReplica: database.read,
     dbKind: database.kind,
     dbStats: database.stats,
     tokens: createTokenService(loadSecret(dataDir, config.JWT_SECRET)),

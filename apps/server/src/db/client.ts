@@ -51,10 +51,31 @@ function timed<F extends (...args: never[]) => unknown>(run: F, observers: Set<(
   } as F;
 }
 
+/**
+ * A streaming read replica of the PostgreSQL database (DATABASE_READ_URL), for the catalogue's reads
+ * only (docs/decisions/018-read-replica.md). `db` answers from the replica; while the replica cannot be
+ * reached (refused, dropped, starting, a statement cancelled by replay), from the primary, trying the
+ * replica again after REPLICA_RETRY_MS. A transaction on `db` runs on the primary.
+ */
+export interface ReadReplica {
+  db: Db;
+  /** Asks the replica itself (no fallback): readiness and /metrics. */
+  ping(): Promise<void>;
+  /** Seconds the replica's replay is behind (0 when it has replayed all it received); throws when it does not answer. */
+  lagSeconds(): Promise<number>;
+  /** It is a standby in recovery (pg_is_in_recovery()), not another primary or a copy that follows nothing. */
+  isStandby(): Promise<boolean>;
+  /** Reads sent to the primary because the replica could not answer them, since start. */
+  fallbacks(): number;
+  pool(): { total: number; idle: number; waiting: number; max: number };
+}
+
 export interface Database {
   db: Db;
   kind: DbKind;
   stats: DbStats;
+  /** DATABASE_READ_URL's replica, when set. */
+  read?: ReadReplica;
   /** Applies the committed migrations; refuses a database migrated by newer code (DatabaseNewerError). */
   migrate(options?: MigrateOptions): Promise<void>;
   /** Where the database stands against this code's migrations (nothing is changed). */
@@ -78,6 +99,10 @@ export interface OpenOptions {
   /** Called once per SQL statement (used to count statements in tests). */
   onQuery?: (query: string) => void;
   poolSize?: number;
+  /** postgres:// URL of a read replica of `url` (with `url` only). */
+  readUrl?: string;
+  /** Told when reads turn to the primary because the replica could not answer (at most once per REPLICA_RETRY_MS). */
+  onReplicaUnavailable?: (cause: string) => void;
 }
 
 // The catalogue and its indexes fit in memory (and on SSD a random read costs about a sequential
@@ -131,24 +156,110 @@ function refuseNewer(state: MigrationState) {
   );
 }
 
+function openPool(connectionString: string, max: number, queryObservers: Set<(seconds: number) => void>, extra: pg.PoolConfig = {}) {
+  const pool = new pg.Pool({ connectionString, max, ...extra });
+  // An idle client that loses its server (PostgreSQL restarted) must not crash the process.
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.query(SESSION_SETTINGS).catch(() => {});
+    client.query = timed(client.query, queryObservers);
+  });
+  return pool;
+}
+
+/** After a read the replica could not answer, reads go to the primary for this long before it is tried again. */
+export const REPLICA_RETRY_MS = 5_000;
+
+/**
+ * Errors that say the replica cannot answer now, not that the statement is wrong: no connection
+ * (refused, reset, timed out, terminated), PostgreSQL shutting down or still starting (57P01-57P03),
+ * connection exceptions (class 08), and a standby cancelling a statement that conflicts with the
+ * replay of the primary's changes (40001 on a standby, which runs no serializable writes).
+ */
+export function isReplicaUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown; errors?: unknown } | null;
+  // A host name with several addresses fails with all of their errors at once.
+  if (Array.isArray(e?.errors) && e.errors.some(isReplicaUnavailable)) return true;
+  const code = typeof e?.code === 'string' ? e.code : '';
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN'].includes(code)) return true;
+  if (code.startsWith('08') || ['57P01', '57P02', '57P03', '40001'].includes(code)) return true;
+  const message = typeof e?.message === 'string' ? e.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(message);
+}
+
+type QueryFn = (...args: unknown[]) => Promise<unknown>;
+
+function openReadReplica(
+  readUrl: string,
+  primary: pg.Pool,
+  max: number,
+  queryObservers: Set<(seconds: number) => void>,
+  logger: false | { logQuery(q: string): void },
+  onUnavailable?: (cause: string) => void,
+): { replica: ReadReplica; close(): Promise<void> } {
+  // application_name: the replica's pg_stat_activity shows the shop's connections as such.
+  const pool = openPool(readUrl, max, queryObservers, { application_name: 'shop-read', connectionTimeoutMillis: 2_000 });
+  let primaryUntil = 0;
+  let fallbacks = 0;
+  // drizzle calls only `query` for a statement, and `connect` for a transaction (any object whose class
+  // name says Pool is taken for a pool): statements go to the replica, falling back; transactions to the primary.
+  class ReadPool {
+    query(...args: unknown[]): Promise<unknown> {
+      const onPrimary = () => {
+        fallbacks++;
+        return (primary.query as unknown as QueryFn).apply(primary, args);
+      };
+      if (Date.now() < primaryUntil) return onPrimary();
+      return (pool.query as unknown as QueryFn).apply(pool, args).catch((err: unknown) => {
+        if (!isReplicaUnavailable(err)) throw err;
+        primaryUntil = Date.now() + REPLICA_RETRY_MS;
+        onUnavailable?.(err instanceof Error ? err.message : String(err));
+        return onPrimary();
+      });
+    }
+    connect() {
+      return primary.connect();
+    }
+  }
+  const db = drizzlePg(new ReadPool() as unknown as pg.Pool, { schema, logger }) as unknown as Db;
+  return {
+    replica: {
+      db,
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      async lagSeconds() {
+        // The usual measure: 0 when all that was received is replayed, else the age of the last replayed transaction.
+        const { rows } = await pool.query<{ lag: string | null }>(
+          'select case when pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() then 0 else extract(epoch from now() - pg_last_xact_replay_timestamp()) end as lag',
+        );
+        return Math.max(0, Number(rows[0]?.lag ?? 0));
+      },
+      isStandby: async () => (await pool.query<{ standby: boolean }>('select pg_is_in_recovery() as standby')).rows[0]?.standby === true,
+      fallbacks: () => fallbacks,
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    },
+    close: () => pool.end(),
+  };
+}
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const logger = options.onQuery ? { logQuery: (q: string) => options.onQuery?.(q) } : false;
+  if (options.readUrl && !options.url) throw new Error('A read replica needs the primary database (DATABASE_URL).');
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
-    // An idle client that loses its server (PostgreSQL restarted) must not crash the process.
-    pool.on('error', () => {});
+    const max = options.poolSize ?? 20;
     const queryObservers = new Set<(seconds: number) => void>();
-    pool.on('connect', (client) => {
-      client.query(SESSION_SETTINGS).catch(() => {});
-      client.query = timed(client.query, queryObservers);
-    });
+    const pool = openPool(options.url, max, queryObservers);
     const client = await pool.connect();
     client.release();
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    // The replica is not needed to start: until it answers, its reads go to the primary.
+    const read = options.readUrl ? openReadReplica(options.readUrl, pool, max, queryObservers, logger, options.onReplicaUnavailable) : undefined;
     return {
       db,
       kind: 'postgres',
-      stats: { pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: options.poolSize ?? 20 }), queryObservers },
+      read: read?.replica,
+      stats: { pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }), queryObservers },
       async migrate(migrateOptions = {}) {
         const conn = await pool.connect();
         try {
@@ -166,7 +277,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         }
       },
       migrationState: () => readMigrationState((text) => pool.query(text)),
-      close: () => pool.end(),
+      close: async () => {
+        await read?.close();
+        await pool.end();
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });

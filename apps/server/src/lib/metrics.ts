@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { DbStats } from '../db/client.ts';
+import type { DbStats, ReadReplica } from '../db/client.ts';
 
 /**
  * /metrics in Prometheus' text format (issue 20), for the operator's scraper only: served when
@@ -30,6 +30,8 @@ const ORDER_ROUTE = '/api/write/Orders';
 export interface MetricsOptions {
   token?: string;
   dbStats?: DbStats;
+  /** DATABASE_READ_URL's replica, when set. */
+  readReplica?: ReadReplica;
   /** Mail waiting in the outbox table (all instances), read when scraped; null when unknown. */
   outboxWaiting?: () => Promise<{ waiting: number; failing: number } | null>;
   /** Process-wide metrics (CPU, memory, GC, handles): the running server, not each test app. */
@@ -100,6 +102,36 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
     const observe = (seconds: number) => queries.observe(seconds);
     stats.queryObservers.add(observe);
     app.addHook('onClose', async () => void stats.queryObservers.delete(observe));
+  }
+
+  const replica = options.readReplica;
+  if (replica) {
+    new Gauge({
+      name: 'shop_db_read_pool_connections',
+      help: 'Connection pool of this instance to the read replica (DATABASE_READ_URL): total, idle, waiting and max',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        for (const [state, n] of Object.entries(replica.pool())) this.set({ state }, n);
+      },
+    });
+    new Gauge({
+      name: 'shop_db_replica_lag_seconds',
+      help: 'How far the read replica is behind the primary (0: it has replayed all it received); -1 when it does not answer. A catalogue change shows this much later',
+      registers: [registry],
+      async collect() {
+        this.set(await replica.lagSeconds().catch(() => -1));
+      },
+    });
+    new Counter({
+      name: 'shop_db_replica_fallback_reads_total',
+      help: 'Catalogue reads this instance sent to the primary because the read replica could not answer them',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(replica.fallbacks());
+      },
+    });
   }
 
   new Counter({

@@ -52,11 +52,14 @@ export async function bmplRoutes(app: FastifyInstance, deps: ModuleDeps) {
   // Lists and searches from memory (bmpl-index.ts), following the database's change counters; with
   // CATALOGUE_COPIES=off from SQL only, the counters followed for the answer caches alone.
   const reads = deps.catalogueReads;
+  // From the read replica when there is one (docs/decisions/018-read-replica.md), the counters as well
+  // as the copy and the answers they keep fresh; banners (content module) from `deps.db`.
+  const db = deps.readReplica?.db ?? deps.db;
   const copy = serverMirror(app, reads, 'marketplace index');
-  const index = reads.copies ? createBmplIndex(deps.db, { ...copy, fullReloadMs: 60 * 60_000 }) : undefined;
+  const index = reads.copies ? createBmplIndex(db, { ...copy, fullReloadMs: 60 * 60_000 }) : undefined;
   let changes: { warm(): Promise<void>; follow(): () => void; generation(): number } | undefined = index;
   if (!changes) {
-    const follower = createChangeFollower(deps.db, MARKETPLACE_TABLES, reads.followMs);
+    const follower = createChangeFollower(db, MARKETPLACE_TABLES, reads.followMs);
     // Without a copy nothing else reads the counters before a read (a test's own writes show at once).
     app.addHook('onRequest', async (request) => {
       if (request.url.startsWith('/api/bmpl/')) await follower.current();
@@ -70,7 +73,7 @@ export async function bmplRoutes(app: FastifyInstance, deps: ModuleDeps) {
   // behind them (cities, categories, list totals, search matches) are kept apart, so a burst of new
   // URLs does not push out the totals and matches those URLs share.
   const generation = changes.generation;
-  const ctx: BmplContext = { db: deps.db, cache: new TtlCache(5 * 60_000, 5_000, { generation }), index };
+  const ctx: BmplContext = { db, cache: new TtlCache(5 * 60_000, 5_000, { generation }), index };
   const answers = new TtlCache(5 * 60_000, 5_000, { admitOnSecond: true, generation });
 
   r.get('/api/bmpl/categories', {

@@ -31,12 +31,16 @@ const data = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema
 export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<{ search: ProductSearch }> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const reads = deps.catalogueReads;
-  const vocabulary = createVocabularySource(deps.db);
+  // Every read here may come from the read replica (docs/decisions/018-read-replica.md): none must see
+  // the caller's own write. The counters the copy and the answer cache follow are read from the same
+  // database as what they load, so neither records a change it has not read. Views are written to `db`.
+  const db = deps.readReplica?.db ?? deps.db;
+  const vocabulary = createVocabularySource(db);
   // Listings and searches from memory (catalogue-index.ts), following the database's change counters;
   // with CATALOGUE_COPIES=off from SQL only, the counters followed for the answer cache alone.
   const copy = serverMirror(app, reads, 'catalogue index');
-  const index = reads.copies ? createCatalogueIndex(deps.db, { ...copy, fullReloadMs: 10 * 60_000 }) : undefined;
-  const changes = index ?? createChangeFollower(deps.db, CATALOGUE_TABLES, reads.followMs);
+  const index = reads.copies ? createCatalogueIndex(db, { ...copy, fullReloadMs: 10 * 60_000 }) : undefined;
+  const changes = index ?? createChangeFollower(db, CATALOGUE_TABLES, reads.followMs);
   copy.start(changes);
   // A running server drops every answer when the counters move (a change of products, prices or stock
   // shows within their once-a-second read plus the copy's load); what they do not see (categories,
@@ -69,7 +73,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps): P
         response: data(ProductPageSchema),
       },
     },
-    (request, reply) => cached(request, reply, () => listProducts(deps.db, request.query, { businessId: businessOf(request), vocabulary, index })),
+    (request, reply) => cached(request, reply, () => listProducts(db, request.query, { businessId: businessOf(request), vocabulary, index })),
   );
 
   r.get(
@@ -82,7 +86,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps): P
         response: data(ProductPageSchema),
       },
     },
-    (request, reply) => cached(request, reply, () => listBusinessProducts(deps.db, request.query, businessOf(request), vocabulary, index)),
+    (request, reply) => cached(request, reply, () => listBusinessProducts(db, request.query, businessOf(request), vocabulary, index)),
   );
 
   r.get(
@@ -98,8 +102,8 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps): P
     (request, reply) =>
       cached(request, reply, async () => {
         const { businessTypeId, ...query } = request.query;
-        const businessTypeIds = businessTypeId === undefined ? undefined : await businessTypeWithDescendants(deps.db, businessTypeId);
-        return listingFacets(deps.db, query, { businessId: businessOf(request), businessTypeIds, vocabulary });
+        const businessTypeIds = businessTypeId === undefined ? undefined : await businessTypeWithDescendants(db, businessTypeId);
+        return listingFacets(db, query, { businessId: businessOf(request), businessTypeIds, vocabulary });
       }),
   );
 
@@ -115,7 +119,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps): P
     },
     (request, reply) =>
       cached(request, reply, async () => ({
-        products: await searchProducts(deps.db, businessOf(request), request.query.search, request.query.limit, vocabulary, index),
+        products: await searchProducts(db, businessOf(request), request.query.search, request.query.limit, vocabulary, index),
       })),
   );
 
@@ -132,7 +136,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps): P
     async (request, reply) => {
       const id = request.params.id;
       const sent = await cached(request, reply, async () => {
-        const detail = await productDetail(deps.db, businessOf(request), id);
+        const detail = await productDetail(db, businessOf(request), id);
         if (!detail) throw notFound('There is no such product.');
         return detail;
       });
@@ -142,14 +146,14 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps): P
   );
 
   r.get('/api/read/Brands', { schema: { tags: ['catalogue'], response: data(z.array(BrandSchema)) } }, (request, reply) =>
-    cached(request, reply, () => listBrands(deps.db)),
+    cached(request, reply, () => listBrands(db)),
   );
   r.get('/api/read/Categories', { schema: { tags: ['catalogue'], response: data(z.array(CategorySchema)) } }, (request, reply) =>
-    cached(request, reply, () => listCategories(deps.db)),
+    cached(request, reply, () => listCategories(db)),
   );
   r.get('/api/read/Business_Types', { schema: { tags: ['catalogue'], response: data(z.array(BusinessTypeSchema)) } }, (request, reply) =>
-    cached(request, reply, () => listBusinessTypes(deps.db)),
+    cached(request, reply, () => listBusinessTypes(db)),
   );
 
-  return { search: (businessId, text, limit) => searchProducts(deps.db, businessId, text, limit, vocabulary, index) };
+  return { search: (businessId, text, limit) => searchProducts(db, businessId, text, limit, vocabulary, index) };
 }

@@ -21,7 +21,8 @@ const HealthSchema = z.object({
 });
 
 const Check = z.enum(['ok', 'failed', 'not used', 'loading']);
-const ChecksSchema = z.object({ database: Check, redis: Check, copies: Check });
+/** readReplica (DATABASE_READ_URL) is reported but does not decide readiness: while it is down its reads go to the primary. */
+const ChecksSchema = z.object({ database: Check, redis: Check, copies: Check, readReplica: Check });
 
 /** A dependency that does not answer within this long counts as down. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -63,7 +64,9 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
   }));
 
   // Readiness: send this instance traffic only when the database and, when set, Redis answer and the
-  // in-memory copies have loaded (the load balancer's or orchestrator's readiness probe).
+  // in-memory copies have loaded (the load balancer's or orchestrator's readiness probe). A read replica
+  // that does not answer is shown, not counted: every instance shares it, and its reads fall back to the
+  // primary, so taking instances out would only stop a shop that can still serve.
   typed.get(
     '/api/health/ready',
     {
@@ -73,9 +76,13 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (_request, reply) => {
-      const [database, redis] = await Promise.all([ok(pingDatabase(deps.db)), app.redis ? ok(app.redis.ping()) : Promise.resolve('not used' as const)]);
+      const [database, redis, readReplica] = await Promise.all([
+        ok(pingDatabase(deps.db)),
+        app.redis ? ok(app.redis.ping()) : Promise.resolve('not used' as const),
+        deps.readReplica ? ok(deps.readReplica.ping()) : Promise.resolve('not used' as const),
+      ]);
       const copies = app.copies.every((c) => c.loaded) ? ('ok' as const) : ('loading' as const);
-      const checks = { database, redis, copies };
+      const checks = { database, redis, copies, readReplica };
       const problems = [
         database === 'failed' && 'the database does not answer',
         redis === 'failed' && 'Redis does not answer',

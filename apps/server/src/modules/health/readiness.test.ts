@@ -29,7 +29,7 @@ describe('liveness and readiness', () => {
       res = await ready();
     }
     expect(res.statusCode).toBe(200);
-    expect(body(res)).toEqual({ data: { status: 'ready', checks: { database: 'ok', redis: 'not used', copies: 'ok' } } });
+    expect(body(res)).toEqual({ data: { status: 'ready', checks: { database: 'ok', redis: 'not used', copies: 'ok', readReplica: 'not used' } } });
     expect(t.app.copies.every((c) => c.loaded && c.lastLoadAt !== null)).toBe(true);
   });
 
@@ -52,7 +52,7 @@ describe('liveness and readiness', () => {
     try {
       const res = await noRedis.app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ error: 'Not ready: Redis does not answer.', checks: { database: 'ok', redis: 'failed', copies: 'ok' } });
+      expect(res.json()).toEqual({ error: 'Not ready: Redis does not answer.', checks: { database: 'ok', redis: 'failed', copies: 'ok', readReplica: 'not used' } });
       const live = await noRedis.app.inject({ method: 'GET', url: '/api/health/live' });
       expect(live.statusCode).toBe(200);
       expect(body(live)).toEqual({ data: { status: 'ok' } });
@@ -84,7 +84,7 @@ describe('liveness and readiness', () => {
     try {
       const res = await app.inject({ method: 'GET', url: '/api/health/ready' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ error: 'Not ready: the database does not answer.', checks: { database: 'failed', redis: 'not used', copies: 'ok' } });
+      expect(res.json()).toEqual({ error: 'Not ready: the database does not answer.', checks: { database: 'failed', redis: 'not used', copies: 'ok', readReplica: 'not used' } });
       expect((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     } finally {
       await app.close();

@@ -103,7 +103,8 @@ const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
  * and schema.org data; sitemap.xml lists the marketplace; robots.txt keeps buyers' pages out.
  */
 export async function seoRoutes(app: FastifyInstance, deps: AppDeps) {
-  const ctx = createSeoContext(deps.db);
+  // Marketplace pages and the sitemap: catalogue reads, from the read replica when there is one.
+  const ctx = createSeoContext(deps.readReplica?.db ?? deps.db);
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
     const lines = ['User-agent: *', 'Allow: /bmpl', ...DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${originOf(request)}/sitemap.xml`, ''];
