@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl';
-import { bmplCategoryPath, bmplProductPath, bmplProductTitle, resolveCategoryPath, resolveProductPath } from '@shop/domain/bmpl-rules';
+import { bmplCategoryPath, bmplProductPath, bmplProductTitle, movedProductPath, resolveCategoryPath, resolveProductPath } from '@shop/domain/bmpl-rules';
 import { displayPrice } from '@shop/domain/pricing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ModuleDeps } from '../../app-deps.ts';
@@ -151,14 +151,19 @@ export async function seoRoutes(app: FastifyInstance, deps: ModuleDeps) {
    * document would put a failed request in the buyer's console (issue 15 point 4); noindex keeps it
    * out of search results all the same.
    */
-  const headFor = async (path: string, origin: string): Promise<{ head: PageHead; status: number } | null> => {
+  const headFor = async (path: string, origin: string): Promise<{ head: PageHead; status: number } | { moved: string } | null> => {
     if (path === '/bmpl') return { head: { ...BMPL_HOME, canonical: `${origin}/bmpl` }, status: 200 };
     const product = resolveProductPath(path);
     const category = product ? null : resolveCategoryPath(path);
     if (!product && !category) return null;
     try {
-      const head = product ? productHead(origin, await productBySlug(ctx, product.product)) : categoryHead(origin, await resolveCategory(ctx, category?.category ?? '', category?.subcategory ?? undefined));
-      return { head, status: 200 };
+      if (product) {
+        const found = await productBySlug(ctx, product.product);
+        // Issue 19: an address from before a rename (or a move to another category) is permanently the new one.
+        const moved = movedProductPath(product, found);
+        return moved ? { moved } : { head: productHead(origin, found), status: 200 };
+      }
+      return { head: categoryHead(origin, await resolveCategory(ctx, category?.category ?? '', category?.subcategory ?? undefined)), status: 200 };
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode;
       if (status === 404 || status === 400) return { head: { ...BMPL_HOME, canonical: `${origin}/bmpl`, noindex: true }, status: 200 };
@@ -166,7 +171,7 @@ export async function seoRoutes(app: FastifyInstance, deps: ModuleDeps) {
     }
   };
 
-  type Page = { html: string; status: number; noindex: boolean };
+  type Page = { html: string; status: number; noindex: boolean } | { moved: string };
   const cached = new Map<string, { at: number; gen: number; value: Promise<Page | null> }>();
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!pages && existsSync(join(webDist, 'index.html'))) pages = buildIndexPages(webDist);
@@ -183,7 +188,9 @@ export async function seoRoutes(app: FastifyInstance, deps: ModuleDeps) {
         if (oldest !== undefined) cached.delete(oldest);
       }
       const base = index.byPath.get(path) ?? index.plain;
-      const value = headFor(path, origin).then((r): Page | null => (r ? { html: withHead(base, r.head), status: r.status, noindex: r.head.noindex === true } : null));
+      const value = headFor(path, origin).then((r): Page | null =>
+        !r ? null : 'moved' in r ? r : { html: withHead(base, r.head), status: r.status, noindex: r.head.noindex === true },
+      );
       hit = { at: Date.now(), gen, value };
       cached.set(key, hit);
       value.catch(() => cached.delete(key));
@@ -194,6 +201,12 @@ export async function seoRoutes(app: FastifyInstance, deps: ModuleDeps) {
     } catch (err) {
       // The page still works without its tags: the app loads its data itself.
       request.log.warn({ err: { message: (err as Error).message } }, 'seo head failed');
+    }
+    if (result && 'moved' in result) {
+      // 301: search engines move the old address's standing to the new one. Not kept by browsers
+      // (no-cache): a product renamed back to its old name makes the old address its own again.
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.status(301).header('location', `${result.moved}${query}`).header('cache-control', 'no-cache').send();
     }
     if (result?.noindex) reply.header('x-robots-tag', 'noindex');
     return reply
