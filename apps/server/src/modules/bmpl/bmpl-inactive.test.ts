@@ -147,7 +147,7 @@ describe('a product made inactive leaves the marketplace (issue 19)', () => {
     expect(await seen(sqlOnly, p)).toEqual(shown);
   }, 120_000);
 
-  it('the database keeps the flag whoever writes: a marketplace product made for an inactive product is inactive with its city records', async () => {
+  it('the database keeps the flag whoever writes: any statement that makes a product inactive takes its marketplace product and city records with it; a direct write of the flag is overruled', async () => {
     const p = await pick();
     const db = memory.database.db;
     await db.execute(sql`update products set active = false where id = ${p.id}`);
