@@ -260,3 +260,63 @@ test('marketplace pages have no serious or critical accessibility violations', a
     expect((await seriousViolations(page)).map((v) => `${path} ${v}`)).toEqual([]);
   }
 });
+
+test('a renamed product: its old address answers 301 to the new one, and the app replaces an old address it navigates to', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'the address rule does not depend on the width; the back office is used on desktops');
+  test.setTimeout(90_000);
+  // A Catalogue person (demo: no second factor) renames a marketplace product's storefront product.
+  await page.goto('/staff/catalogue/products');
+  await page.getByLabel('Email').fill('catalogue@staff.demo.pk');
+  await page.getByLabel('Password').fill('Demo@12345');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('SKU or product name')).toBeVisible();
+  let picked: { product: Product; staffId: number } | null = null;
+  for (const product of (await lahoreProducts(page)).slice(20)) {
+    if (!product.subcategory_slug || !/^[a-z0-9-]+$/.test(product.slug)) continue;
+    const found = await apiData<{ products: Array<{ id: number; marketplace_ids: number[] }> }>(
+      page,
+      `/api/staff/catalogue/products?search=${encodeURIComponent(product.name)}&limit=20`,
+    );
+    const staffProduct = found.products.find((s) => s.marketplace_ids.includes(product.id));
+    if (staffProduct) {
+      picked = { product, staffId: staffProduct.id };
+      break;
+    }
+  }
+  expect(picked, 'a marketplace product sold as a storefront product').not.toBeNull();
+  const { product, staffId } = picked as { product: Product; staffId: number };
+  const newName = `${product.name} Value Pack`;
+  await page.goto(`/staff/catalogue/products/${staffId}`);
+  await page.getByLabel('Name', { exact: true }).fill(newName);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  const renamed = await apiData<Detail>(page, `/api/bmpl/products/${product.id}`);
+  expect(renamed.name).toBe(newName);
+  const oldUrl = productUrl(product);
+  const newUrl = productUrl(renamed);
+  expect(newUrl).not.toBe(oldUrl);
+
+  // A full load of the old address (a bookmark, a search engine's link): the server answers 301.
+  const response = await page.goto(oldUrl);
+  const first = await response?.request().redirectedFrom()?.response();
+  expect(first?.status()).toBe(301);
+  expect(new URL(page.url()).pathname).toBe(newUrl);
+  await expect(page.getByRole('heading', { level: 1, name: newName })).toBeVisible();
+
+  // Inside the app (a link it still had): no document is loaded; the address is replaced, not added.
+  await page.goto('/bmpl');
+  await expect(page.getByRole('heading', { name: 'Buy More Pay Less' }).first()).toBeVisible();
+  const documents: string[] = [];
+  page.on('request', (r) => {
+    if (r.isNavigationRequest()) documents.push(r.url());
+  });
+  await page.evaluate((url) => {
+    window.history.pushState(null, '', url);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, oldUrl);
+  await expect(page.getByRole('heading', { level: 1, name: newName })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe(newUrl);
+  expect(documents).toEqual([]);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/bmpl$/);
+});

@@ -86,6 +86,8 @@ export async function createTestApp(
     shareDatabaseOf?: TestApp;
     /** Start with the demo data (SEED=demo's seedDemo, copied from the run's template). */
     demo?: boolean;
+    /** CATALOGUE_COPIES of the app (default on): 'off' answers every listing and search from SQL. */
+    catalogueCopies?: 'on' | 'off';
   } = {},
 ): Promise<TestApp> {
   let count = 0;
@@ -106,7 +108,7 @@ export async function createTestApp(
     tokens: createTokenService('test-secret-test-secret-test-secret-0123456789'),
     mailer: createMailer({ from: 'test@shop.local', db: database.db }),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : undefined,
-    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: options.nodeEnv ?? 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl, RATE_LIMIT_PREFIX: options.redisPrefix ?? `test-${randomBytes(6).toString('hex')}:`, SEARCH_RATE_LIMIT: options.searchRateLimit, DEMO_INSTALL: options.demoInstall, METRICS_TOKEN: options.metricsToken },
+    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: options.nodeEnv ?? 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl, RATE_LIMIT_PREFIX: options.redisPrefix ?? `test-${randomBytes(6).toString('hex')}:`, SEARCH_RATE_LIMIT: options.searchRateLimit, DEMO_INSTALL: options.demoInstall, METRICS_TOKEN: options.metricsToken, CATALOGUE_COPIES: options.catalogueCopies },
   });
   await app.ready();
   return {

@@ -5,6 +5,7 @@ import {
   bmplProductPath,
   bmplProductTitle,
   isUsableSegment,
+  movedProductPath,
   notAvailableIn,
   parseCity,
   recordForCity,
@@ -102,6 +103,38 @@ describe('path resolution (SPEC 2: 4 and 5 segments)', () => {
     expect(bmplCategoryPath('rice-&-grains', 'basmati-rice')).toBe('/bmpl/category/rice-&-grains/basmati-rice/');
     expect(bmplCategoryPath('چائے')).toBe('/bmpl/category/%DA%86%D8%A7%D8%A6%DB%92/');
     expect(resolveProductPath(bmplProductPath({ slug: 'چائے-پتی', category_slug: 'tea', subcategory_slug: null }))?.product).toBe('%DA%86%D8%A7%D8%A6%DB%92-%D9%BE%D8%AA%DB%8C');
+  });
+});
+
+describe('movedProductPath (issue 19: an old address moves to the product as it is now)', () => {
+  const product = {
+    slug: 'super-basmati-rice-5-kg',
+    name: 'Super Basmati Rice 5 kg',
+    category_slug: 'rice-&-grains',
+    category_name: 'Rice & Grains',
+    subcategory_slug: 'basmati-rice',
+    subcategory_name: 'Basmati Rice',
+  };
+  const canonical = '/bmpl/category/rice-&-grains/basmati-rice/productdetail/super-basmati-rice-5-kg';
+  const moved = (path: string) => movedProductPath(resolveProductPath(path)!, product);
+  it('the canonical path and the SPEC 2 shorter forms that name the product as it is stay', () => {
+    expect(moved(canonical)).toBeNull();
+    expect(moved('/bmpl/productdetail/super-basmati-rice-5-kg')).toBeNull();
+    expect(moved('/bmpl/rice-&-grains/productdetail/super-basmati-rice-5-kg')).toBeNull();
+    expect(moved('/bmpl/category/basmati-rice/productdetail/super-basmati-rice-5-kg')).toBeNull();
+    expect(moved('/rice-grains/basmati-rice/productdetail/super-basmati-rice-5-kg')).toBeNull();
+    // By the name rule, upper case, or with its categories' names.
+    expect(moved('/bmpl/productdetail/SUPER_BASMATI_RICE_5_KG')).toBeNull();
+    expect(moved('/bmpl/category/Rice%20%26%20Grains/Basmati%20Rice/productdetail/Super-Basmati-Rice-5-kg')).toBeNull();
+  });
+  it('an old slug (a rename) moves to the canonical path, whatever the form', () => {
+    expect(moved('/bmpl/category/rice-&-grains/basmati-rice/productdetail/basmati-rice-5-kg')).toBe(canonical);
+    expect(moved('/bmpl/productdetail/basmati-rice-5-kg')).toBe(canonical);
+  });
+  it('categories that are not the product\'s (it moved to another category) move it too', () => {
+    expect(moved('/bmpl/category/spices-&-masala/basmati-rice/productdetail/super-basmati-rice-5-kg')).toBe(canonical);
+    expect(moved('/bmpl/category/rice-&-grains/brown-rice/productdetail/super-basmati-rice-5-kg')).toBe(canonical);
+    expect(moved('/bmpl/category/pulses/productdetail/super-basmati-rice-5-kg')).toBe(canonical);
   });
 });
 

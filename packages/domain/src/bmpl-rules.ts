@@ -218,6 +218,52 @@ export function bmplProductPath(p: { slug: string; category_slug: string | null;
   return `${parts.join('/')}/productdetail/${pathSegment(p.slug)}`;
 }
 
+/** What movedProductPath needs of a marketplace product (BmplProductDetail has it). */
+export interface ProductAddress {
+  slug: string;
+  name: string;
+  category_slug: string | null;
+  category_name?: string | null;
+  subcategory_slug: string | null;
+  subcategory_name?: string | null;
+}
+
+/** Does a category segment of a product path name this category (its stored slug, or its name by SPEC 2's rule)? */
+const namesCategory = (segment: string, slug: string | null | undefined, name: string | null | undefined) => {
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return false;
+  }
+  return (slug != null && decoded.toLowerCase() === slug) || (name != null && segmentMatchesName(segment, name));
+};
+
+/**
+ * Issue 19: where a product page's address has moved to, or null when it names the product as it is
+ * now. An address moved when its product segment is neither the product's slug nor its name (an old
+ * slug from before a rename, kept in bmpl_slug_redirects), or when its category segments name other
+ * categories than the product's (it moved to another category). SPEC 2's shorter forms that name the
+ * product as it is stay (a single category segment may be the level-2 or the level-3 one). The server
+ * answers a moved address 301 to this path; the web app replaces the address with it.
+ */
+export function movedProductPath(path: ProductPath, product: ProductAddress): string | null {
+  const canonical = bmplProductPath(product);
+  let segment = path.product;
+  try {
+    segment = decodeURIComponent(path.product);
+  } catch {
+    return canonical;
+  }
+  const productNamed = segment.toLowerCase() === product.slug || segmentMatchesName(path.product, product.name);
+  const level2 = (s: string) => namesCategory(s, product.category_slug, product.category_name);
+  const level3 = (s: string) => namesCategory(s, product.subcategory_slug, product.subcategory_name);
+  const categoriesNamed =
+    path.category === null ||
+    (path.subcategory === null ? level2(path.category) || level3(path.category) : level2(path.category) && level3(path.subcategory));
+  return productNamed && categoriesNamed ? null : canonical;
+}
+
 /** The category page URL (SPEC 2: /bmpl/category/{level2-slug}/ and /{level2-slug}/{level3-slug}/). */
 export function bmplCategoryPath(categorySlug: string, subcategorySlug?: string | null): string {
   const sub = subcategorySlug ? `${pathSegment(subcategorySlug)}/` : '';

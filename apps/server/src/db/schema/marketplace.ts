@@ -19,6 +19,12 @@ export const bmplProducts = pgTable('bmpl_products', {
   tier4Id: integer('tier4_id').references(() => categories.id),
   brandId: integer('bmpl_brand_id').notNull().references(() => brands.id),
   brandName: text('bmpl_brand_name').notNull(),
+  /**
+   * Issue 19: false while the storefront product it is sold as is inactive (products.active): the
+   * marketplace neither lists, searches nor shows it. Kept by the database (migration 0021's triggers
+   * copy products.active here, true without a product): writers leave it out.
+   */
+  active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
 }, (t) => [
   index('bmpl_products_tier2_idx').on(t.tier2Id),
@@ -53,6 +59,8 @@ export const bmplProductCities = pgTable('bmpl_product_cities', {
   tier3Id: integer('tier3_id'),
   brandId: integer('bmpl_brand_id'),
   name: text('name'),
+  /** Its product's `active`, copied by the same trigger (migration 0021): the list indexes hold active records only. */
+  active: boolean('active').notNull().default(true),
   /** SPEC 9: out-of-stock items go last whatever the sort. */
   outOfStock: boolean('out_of_stock').generatedAlwaysAs(sql`stock = 0`),
   createdAt: createdAt(),
@@ -61,16 +69,17 @@ export const bmplProductCities = pgTable('bmpl_product_cities', {
   index('bmpl_product_cities_city_idx').on(t.cityId),
   // One index per list order (bmpl-lists.service.ts ORDER), for a whole city and for a city's level-2
   // category. The columns after the order only filter inside the index (subcategory, brands, price range).
-  index('bmpl_pc_list_idx').on(t.cityId, t.outOfStock, t.bmplProductId, t.brandId, t.price),
-  index('bmpl_pc_list_name_idx').on(t.cityId, t.outOfStock, t.name, t.bmplProductId, t.brandId, t.price),
-  index('bmpl_pc_list_name_desc_idx').on(t.cityId, t.outOfStock, t.name.desc(), t.bmplProductId, t.brandId, t.price),
-  index('bmpl_pc_list_price_idx').on(t.cityId, t.outOfStock, t.price, t.bmplProductId, t.brandId),
-  index('bmpl_pc_list_price_desc_idx').on(t.cityId, t.outOfStock, t.price.desc(), t.bmplProductId, t.brandId),
-  index('bmpl_pc_category_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.bmplProductId, t.tier3Id, t.brandId, t.price),
-  index('bmpl_pc_category_name_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.name, t.bmplProductId, t.tier3Id, t.brandId, t.price),
-  index('bmpl_pc_category_name_desc_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.name.desc(), t.bmplProductId, t.tier3Id, t.brandId, t.price),
-  index('bmpl_pc_category_price_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.price, t.bmplProductId, t.tier3Id, t.brandId),
-  index('bmpl_pc_category_price_desc_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.price.desc(), t.bmplProductId, t.tier3Id, t.brandId),
+  // Partial (issue 19): only active records are listed, so an inactive product's records are not in them.
+  index('bmpl_pc_list_idx').on(t.cityId, t.outOfStock, t.bmplProductId, t.brandId, t.price).where(sql`${t.active}`),
+  index('bmpl_pc_list_name_idx').on(t.cityId, t.outOfStock, t.name, t.bmplProductId, t.brandId, t.price).where(sql`${t.active}`),
+  index('bmpl_pc_list_name_desc_idx').on(t.cityId, t.outOfStock, t.name.desc(), t.bmplProductId, t.brandId, t.price).where(sql`${t.active}`),
+  index('bmpl_pc_list_price_idx').on(t.cityId, t.outOfStock, t.price, t.bmplProductId, t.brandId).where(sql`${t.active}`),
+  index('bmpl_pc_list_price_desc_idx').on(t.cityId, t.outOfStock, t.price.desc(), t.bmplProductId, t.brandId).where(sql`${t.active}`),
+  index('bmpl_pc_category_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.bmplProductId, t.tier3Id, t.brandId, t.price).where(sql`${t.active}`),
+  index('bmpl_pc_category_name_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.name, t.bmplProductId, t.tier3Id, t.brandId, t.price).where(sql`${t.active}`),
+  index('bmpl_pc_category_name_desc_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.name.desc(), t.bmplProductId, t.tier3Id, t.brandId, t.price).where(sql`${t.active}`),
+  index('bmpl_pc_category_price_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.price, t.bmplProductId, t.tier3Id, t.brandId).where(sql`${t.active}`),
+  index('bmpl_pc_category_price_desc_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.price.desc(), t.bmplProductId, t.tier3Id, t.brandId).where(sql`${t.active}`),
   check('bmpl_product_cities_price_ck', sql`${t.price} >= 0 and ${t.stock} >= 0`),
   check('bmpl_product_cities_threshold_ck', sql`${t.discountThreshold} is null or ${t.discountThreshold} > 1`),
 ]);

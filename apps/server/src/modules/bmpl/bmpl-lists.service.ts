@@ -8,6 +8,8 @@ import { badRequest } from '../../lib/http-error.ts';
 import { CITY_COLUMNS, PRODUCT_COLUMNS, rows, toListProduct } from './bmpl-rows.ts';
 import { type BmplContext, categoryIndex, checkBrands, cityIdOf, marketplaceCategory } from './bmpl.service.ts';
 
+// Issue 19: only active records (`c.active`, their product's products.active) are listed, searched or
+// counted; the list indexes hold those only (partial, migration 0021), so every read names it.
 // SPEC 2: Brand A-Z / Z-A sort by product name (names start with the brand), price sorts by the
 // city's list price. SPEC 9: out-of-stock items go last whatever the sort. Each order is the key of one
 // index on bmpl_product_cities (schema/marketplace.ts), after the city and optionally the level-2
@@ -65,7 +67,7 @@ const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`
  */
 function countOf(ctx: BmplContext, cityId: number, filters: Filters): Promise<number> {
   return ctx.cache.get(`total:${cityId}:${filters.key}`, async () => {
-    const [row] = await rows(ctx.db, sql`select count(*) as total from bmpl_product_cities c where c.city_id = ${cityId} and ${and(filters.where)}`);
+    const [row] = await rows(ctx.db, sql`select count(*) as total from bmpl_product_cities c where c.active and c.city_id = ${cityId} and ${and(filters.where)}`);
     return Number(row?.total ?? 0);
   });
 }
@@ -87,7 +89,7 @@ async function page(ctx: BmplContext, city: string, cityId: number, filters: Fil
   const found = await rows(
     ctx.db,
     sql`select ${PRODUCT_COLUMNS}, ${CITY_COLUMNS}
-        from (select c.bmpl_product_id from bmpl_product_cities c where c.city_id = ${cityId} and ${and(filters.where)}
+        from (select c.bmpl_product_id from bmpl_product_cities c where c.active and c.city_id = ${cityId} and ${and(filters.where)}
               order by ${order} limit ${limit} offset ${offset}) top
         join bmpl_product_cities c on c.bmpl_product_id = top.bmpl_product_id and c.city_id = ${cityId}
         join bmpl_products p on p.id = c.bmpl_product_id
@@ -120,7 +122,7 @@ export async function listProducts(ctx: BmplContext, q: ListQuery): Promise<Bmpl
 export async function listFacets(ctx: BmplContext, q: FacetsQuery): Promise<BmplFacets> {
   const { cityId } = await cityIdOf(ctx, q.city);
   const { where } = await categoryFilters(ctx, q.category, q.subcategory);
-  const from = sql`from bmpl_product_cities c where c.city_id = ${cityId} and ${and(where)}`;
+  const from = sql`from bmpl_product_cities c where c.active and c.city_id = ${cityId} and ${and(where)}`;
   // Counted from the city records' index; each brand's name read from one of its products.
   const [brandRows, [range]] = await Promise.all([
     rows(
@@ -182,7 +184,7 @@ export async function searchProducts(ctx: BmplContext, q: SearchQuery): Promise<
       ctx.db,
       sql`with m as materialized (
             select c.bmpl_product_id, c.tier3_id, c.price, c.out_of_stock, c.name from bmpl_product_cities c
-            where ${and(searchWords(cityId, text))}
+            where c.active and ${and(searchWords(cityId, text))}
           )
           select array_agg(c.bmpl_product_id order by ${ORDER[sort]}) filter (where ${narrow}) as ids,
             array_agg(distinct c.tier3_id) filter (where c.tier3_id is not null) as tiers,
@@ -197,7 +199,7 @@ export async function searchProducts(ctx: BmplContext, q: SearchQuery): Promise<
   const found = pageIds.length === 0 || inMemory ? [] : await rows(
     ctx.db,
     sql`select ${PRODUCT_COLUMNS}, ${CITY_COLUMNS} from bmpl_product_cities c join bmpl_products p on p.id = c.bmpl_product_id
-        where c.city_id = ${cityId} and c.bmpl_product_id in (${sql.join(pageIds.map((id) => sql`${id}`), sql`, `)})`,
+        where c.active and c.city_id = ${cityId} and c.bmpl_product_id in (${sql.join(pageIds.map((id) => sql`${id}`), sql`, `)})`,
   );
   const position = new Map(pageIds.map((id, i) => [id, i]));
   found.sort((a, b) => (position.get(Number(a.id)) ?? 0) - (position.get(Number(b.id)) ?? 0));
@@ -228,13 +230,13 @@ export async function homeStrips(ctx: BmplContext, cityName: string | undefined,
       ctx.db,
       sql`select x.* from unnest(array[${idList}]::int[]) as cat(id) cross join lateral (
             select ${PRODUCT_COLUMNS}, ${CITY_COLUMNS}
-            from (select c.bmpl_product_id from bmpl_product_cities c where c.city_id = ${cityId} and c.tier2_id = cat.id
+            from (select c.bmpl_product_id from bmpl_product_cities c where c.active and c.city_id = ${cityId} and c.tier2_id = cat.id
                   order by ${ORDER.default} limit ${limit}) top
             join bmpl_product_cities c on c.bmpl_product_id = top.bmpl_product_id and c.city_id = ${cityId}
             join bmpl_products p on p.id = c.bmpl_product_id
             order by ${ORDER.default}) x`,
     ),
-    rows(ctx.db, sql`select c.tier2_id as id, count(*) as total from bmpl_product_cities c where c.city_id = ${cityId} group by 1`),
+    rows(ctx.db, sql`select c.tier2_id as id, count(*) as total from bmpl_product_cities c where c.active and c.city_id = ${cityId} group by 1`),
   ]);
   const totalOf = new Map(totals.map((t) => [Number(t.id), Number(t.total)]));
   return index.level2

@@ -91,12 +91,13 @@ export async function loadSnapshot(db: Db): Promise<Snapshot> {
     nameRank[i] = rank;
   }
 
+  // Issue 19: only active records, as the SQL lists read them (an inactive product is in no city here).
   const records: Row[] = [];
   for (let lastProduct = 0, lastCity = 0; ; ) {
     const chunk = await jsonRows<Row>(
       db,
       sql`select ${RECORD_FIELDS} from bmpl_product_cities c
-          where (c.bmpl_product_id, c.city_id) > (${lastProduct}, ${lastCity})
+          where c.active and (c.bmpl_product_id, c.city_id) > (${lastProduct}, ${lastCity})
           order by c.bmpl_product_id, c.city_id limit ${LOAD_CHUNK}`,
     );
     records.push(...chunk);

@@ -107,8 +107,9 @@ export async function checkBrands(ctx: BmplContext, ids: readonly number[]): Pro
   if (unknown.length) throw badRequest(`Unknown brand id ${unknown.join(', ')}.`);
 }
 
+/** A marketplace product, or null: none, or its storefront product is inactive (issue 19: shown as not found). */
 async function detailWhere(ctx: BmplContext, where: SQL): Promise<BmplProductDetail | null> {
-  const [product] = await rows(ctx.db, sql`select ${PRODUCT_COLUMNS} from bmpl_products p where ${where} order by p.id limit 1`);
+  const [product] = await rows(ctx.db, sql`select ${PRODUCT_COLUMNS} from bmpl_products p where p.active and ${where} order by p.id limit 1`);
   if (!product) return null;
   const records = await rows(
     ctx.db,
@@ -160,7 +161,7 @@ async function relatedRows(ctx: BmplContext, id: number, cityName: string | unde
     ctx.db,
     sql`select ${PRODUCT_COLUMNS}, ${CITY_COLUMNS} from bmpl_products p
         join bmpl_product_cities c on c.bmpl_product_id = p.id and c.city_id = ${cityId}
-        where ${relatedCategory(product)} ${rest}`,
+        where c.active and ${relatedCategory(product)} ${rest}`,
   );
   return found.map((r) => toListProduct(r, city, index));
 }

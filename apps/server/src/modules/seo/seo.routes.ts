@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl';
-import { bmplCategoryPath, bmplProductPath, bmplProductTitle, resolveCategoryPath, resolveProductPath } from '@shop/domain/bmpl-rules';
+import { bmplCategoryPath, bmplProductPath, bmplProductTitle, movedProductPath, resolveCategoryPath, resolveProductPath } from '@shop/domain/bmpl-rules';
 import { displayPrice } from '@shop/domain/pricing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ModuleDeps } from '../../app-deps.ts';
 import { buildIndexPages } from '../../lib/page-preload.ts';
 import { createSeoContext, sitemapPaths } from '../bmpl/bmpl-seo.service.ts';
 import { productBySlug, resolveCategory } from '../bmpl/bmpl.service.ts';
@@ -102,27 +102,41 @@ const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
  * category URLs answer index.html with their own title, description, canonical URL, Open Graph tags
  * and schema.org data; sitemap.xml lists the marketplace; robots.txt keeps buyers' pages out.
  */
-export async function seoRoutes(app: FastifyInstance, deps: AppDeps) {
-  // Marketplace pages and the sitemap: catalogue reads, from the read replica when there is one.
-  const ctx = createSeoContext(deps.readReplica?.db ?? deps.db);
+export async function seoRoutes(app: FastifyInstance, deps: ModuleDeps) {
+  // Marketplace pages and the sitemap are catalogue reads: from the read replica when there is one,
+  // with the change counters read there too. Heads and sitemaps are kept for one generation of the
+  // marketplace's change counters (a rename, a product made inactive, a price): read once a second by
+  // a running server, before every use in tests.
+  const { ctx, changes } = createSeoContext(deps.readReplica?.db ?? deps.db, deps.catalogueReads.followMs);
+  if (deps.catalogueReads.warmAtStart) {
+    changes.warm().catch(() => {});
+    const stop = changes.follow();
+    app.addHook('onClose', async () => stop());
+  }
+  const generation = async () => {
+    await changes.current();
+    return changes.generation();
+  };
 
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
     const lines = ['User-agent: *', 'Allow: /bmpl', ...DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${originOf(request)}/sitemap.xml`, ''];
     return reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(lines.join('\n'));
   });
 
-  // One sitemap per origin, rebuilt at most hourly: a crawler's visits cost one query an hour.
-  const sitemaps = new Map<string, { at: number; xml: Promise<string> }>();
+  // One sitemap per origin, rebuilt at most hourly, and when the marketplace changed (a product made
+  // inactive leaves it within the counters' bound): a crawler's visits cost one query an hour at most.
+  const sitemaps = new Map<string, { at: number; gen: number; xml: Promise<string> }>();
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const origin = originOf(request);
+    const gen = await generation();
     let entry = sitemaps.get(origin);
-    if (!entry || Date.now() - entry.at > SITEMAP_TTL_MS) {
+    if (!entry || entry.gen !== gen || Date.now() - entry.at > SITEMAP_TTL_MS) {
       if (sitemaps.size >= 4) sitemaps.clear();
       const xml = sitemapPaths(ctx, SITEMAP_MAX_URLS - 1).then(({ categories, products }) => {
         const urls = ['/bmpl', ...categories, ...products].map((p) => `<url><loc>${xmlEscape(origin + p)}</loc></url>`);
         return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
       });
-      entry = { at: Date.now(), xml };
+      entry = { at: Date.now(), gen, xml };
       sitemaps.set(origin, entry);
       xml.catch(() => sitemaps.delete(origin));
     }
@@ -139,14 +153,19 @@ export async function seoRoutes(app: FastifyInstance, deps: AppDeps) {
    * document would put a failed request in the buyer's console (issue 15 point 4); noindex keeps it
    * out of search results all the same.
    */
-  const headFor = async (path: string, origin: string): Promise<{ head: PageHead; status: number } | null> => {
+  const headFor = async (path: string, origin: string): Promise<{ head: PageHead; status: number } | { moved: string } | null> => {
     if (path === '/bmpl') return { head: { ...BMPL_HOME, canonical: `${origin}/bmpl` }, status: 200 };
     const product = resolveProductPath(path);
     const category = product ? null : resolveCategoryPath(path);
     if (!product && !category) return null;
     try {
-      const head = product ? productHead(origin, await productBySlug(ctx, product.product)) : categoryHead(origin, await resolveCategory(ctx, category?.category ?? '', category?.subcategory ?? undefined));
-      return { head, status: 200 };
+      if (product) {
+        const found = await productBySlug(ctx, product.product);
+        // Issue 19: an address from before a rename (or a move to another category) is permanently the new one.
+        const moved = movedProductPath(product, found);
+        return moved ? { moved } : { head: productHead(origin, found), status: 200 };
+      }
+      return { head: categoryHead(origin, await resolveCategory(ctx, category?.category ?? '', category?.subcategory ?? undefined)), status: 200 };
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode;
       if (status === 404 || status === 400) return { head: { ...BMPL_HOME, canonical: `${origin}/bmpl`, noindex: true }, status: 200 };
@@ -154,7 +173,8 @@ export async function seoRoutes(app: FastifyInstance, deps: AppDeps) {
     }
   };
 
-  const cached = new Map<string, { at: number; value: Promise<{ html: string; status: number; noindex: boolean } | null> }>();
+  type Page = { html: string; status: number; noindex: boolean } | { moved: string };
+  const cached = new Map<string, { at: number; gen: number; value: Promise<Page | null> }>();
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!pages && existsSync(join(webDist, 'index.html'))) pages = buildIndexPages(webDist);
     if (!pages) return reply.status(404).send({ error: 'Not found' });
@@ -162,24 +182,33 @@ export async function seoRoutes(app: FastifyInstance, deps: AppDeps) {
     const path = (request.url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
     const origin = originOf(request);
     const key = `${origin}${path}`;
+    const gen = await generation();
     let hit = cached.get(key);
-    if (!hit || Date.now() - hit.at > HEAD_TTL_MS) {
+    if (!hit || hit.gen !== gen || Date.now() - hit.at > HEAD_TTL_MS) {
       if (cached.size >= HEAD_CACHE_MAX) {
         const oldest = cached.keys().next().value;
         if (oldest !== undefined) cached.delete(oldest);
       }
       const base = index.byPath.get(path) ?? index.plain;
-      const value = headFor(path, origin).then((r) => (r ? { html: withHead(base, r.head), status: r.status, noindex: r.head.noindex === true } : null));
-      hit = { at: Date.now(), value };
+      const value = headFor(path, origin).then((r): Page | null =>
+        !r ? null : 'moved' in r ? r : { html: withHead(base, r.head), status: r.status, noindex: r.head.noindex === true },
+      );
+      hit = { at: Date.now(), gen, value };
       cached.set(key, hit);
       value.catch(() => cached.delete(key));
     }
-    let result: { html: string; status: number; noindex: boolean } | null = null;
+    let result: Page | null = null;
     try {
       result = await hit.value;
     } catch (err) {
       // The page still works without its tags: the app loads its data itself.
       request.log.warn({ err: { message: (err as Error).message } }, 'seo head failed');
+    }
+    if (result && 'moved' in result) {
+      // 301: search engines move the old address's standing to the new one. Not kept by browsers
+      // (no-cache): a product renamed back to its old name makes the old address its own again.
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.status(301).header('location', `${result.moved}${query}`).header('cache-control', 'no-cache').send();
     }
     if (result?.noindex) reply.header('x-robots-tag', 'noindex');
     return reply

@@ -1,9 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BmplProduct } from '@shop/domain/bmpl';
-import { bmplProductPath, bmplProductTitle } from '@shop/domain/bmpl-rules';
+import { bmplCategoryPath, bmplProductPath, bmplProductTitle } from '@shop/domain/bmpl-rules';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInStaff } from '../../../test/staff.ts';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { jsonRows } from '../../db/client.ts';
 import { escapeHtml, jsonForScript, withHead } from './seo-head.ts';
 
 const INDEX = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
@@ -83,6 +86,88 @@ describe('marketplace pages for crawlers', () => {
     const res = await t.app.inject({ method: 'GET', url: '/bmpl', headers: { host: 'evil"><script>x</script>' } });
     expect(res.body).not.toContain('<script>x');
     expect(res.body).toContain('<link rel="canonical" href="http://localhost/bmpl" />');
+  });
+});
+
+describe('addresses from before a rename or a move (issue 19)', () => {
+  /** A marketplace product sold as a storefront product, with a level-3 category, and that product's Catalogue editor. */
+  async function linked(offset: number) {
+    const [row] = await jsonRows<{ id: number; bmpl_id: number }>(
+      t.database.db,
+      sql`select p.id, b.id as bmpl_id from products p join bmpl_products b on b.product_id = p.id
+          where p.active and b.tier3_id is not null order by p.id limit 1 offset ${offset}`,
+    );
+    const detail = async () => body<{ data: BmplProduct & { name: string } }>(await t.app.inject({ method: 'GET', url: `/api/bmpl/products/${row!.bmpl_id}` })).data;
+    return { ...row!, detail };
+  }
+  const staff = () => signInStaff(t, { email: `seo-cat-${Math.random().toString(36).slice(2)}@staff.pk`, roles: ['Catalogue'] });
+
+  it("a renamed product's old URL answers 301 to its new canonical URL (query kept); the new URL answers 200", async () => {
+    const cat = await staff();
+    const p = await linked(3);
+    const before = await p.detail();
+    const oldPath = bmplProductPath(before);
+    expect((await page(oldPath)).statusCode).toBe(200);
+    const res = await cat.inject({ method: 'PATCH', url: `/api/staff/catalogue/products/${p.id}`, payload: { name: `${before.name} Value Pack` } });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await p.detail();
+    const newPath = bmplProductPath(after);
+    expect(newPath).not.toBe(oldPath);
+
+    const old = await page(oldPath);
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(newPath);
+    expect(old.headers['cache-control']).toBe('no-cache');
+    // Every form of the old address, with its query.
+    const short = await page(`/bmpl/productdetail/${before.slug}?city=Multan`);
+    expect(short.statusCode).toBe(301);
+    expect(short.headers.location).toBe(`${newPath}?city=Multan`);
+    const now = await page(newPath);
+    expect(now.statusCode).toBe(200);
+    expect(now.body).toContain(`<link rel="canonical" href="http://shop.example.pk${escapeHtml(newPath)}" />`);
+    // A shorter SPEC 2 form naming the product as it is now is not moved.
+    expect((await page(`/bmpl/productdetail/${after.slug}`)).statusCode).toBe(200);
+
+    // Renamed back: the first address is the product's own again, and the second one moves to it.
+    expect((await cat.inject({ method: 'PATCH', url: `/api/staff/catalogue/products/${p.id}`, payload: { name: before.name } })).statusCode).toBe(200);
+    expect((await page(oldPath)).statusCode).toBe(200);
+    const back = await page(newPath);
+    expect(back.statusCode).toBe(301);
+    expect(back.headers.location).toBe(oldPath);
+  });
+
+  it('a product moved to another category: its old URL answers 301 to the new one', async () => {
+    const cat = await staff();
+    const p = await linked(5);
+    const before = await p.detail();
+    const [other] = await jsonRows<{ id: number }>(
+      t.database.db,
+      sql`select c.id from categories c join categories l2 on l2.id = c.parent_id join categories f on f.id = l2.parent_id
+          where c.level = 3 and f.name = 'Food' and l2.id <> ${before.tier2_id}
+          order by c.id limit 1`,
+    );
+    const res = await cat.inject({ method: 'PATCH', url: `/api/staff/catalogue/products/${p.id}`, payload: { category_id: other!.id } });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await p.detail();
+    expect(after.tier3_id).toBe(other!.id);
+    const moved = await page(bmplProductPath(before));
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(bmplProductPath(after));
+    expect((await page(bmplProductPath(after))).statusCode).toBe(200);
+  });
+
+  it("a renamed category keeps its slug: its URL and its products' URLs stay and answer 200 under the new name", async () => {
+    const cat = await staff();
+    const p = await linked(7);
+    const before = await p.detail();
+    const categoryUrl = bmplCategoryPath(before.category_slug, before.subcategory_slug);
+    expect((await page(categoryUrl)).body).toContain(`${escapeHtml(before.subcategory_name ?? '')} | Buy More Pay Less`);
+    const res = await cat.inject({ method: 'PATCH', url: `/api/staff/catalogue/categories/${before.tier3_id}`, payload: { name: `${before.subcategory_name} Select` } });
+    expect(res.statusCode, res.body).toBe(200);
+    const category = await page(categoryUrl);
+    expect(category.statusCode).toBe(200);
+    expect(category.body).toContain(`${escapeHtml(before.subcategory_name ?? '')} Select | Buy More Pay Less`);
+    expect((await page(bmplProductPath(before))).statusCode).toBe(200);
   });
 });
 

@@ -1,5 +1,4 @@
-import { bmplProductPath, resolveProductPath } from '@shop/domain/bmpl-rules';
-import { nameFromSegment } from '@shop/domain/slug';
+import { movedProductPath, resolveProductPath } from '@shop/domain/bmpl-rules';
 import { Navigate, useLocation } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ProductSkeleton } from '../../components/ui/product-skeleton.tsx';
@@ -9,7 +8,7 @@ import { ProductView } from './product-view.tsx';
 
 /** SPEC 2: product detail at every productdetail path form, resolved by the product's slug. */
 export function BmplProductPage() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const path = resolveProductPath(pathname);
   const product = useProductBySlug(path?.product ?? null);
   if (!path || (product.error instanceof ApiError && product.error.status >= 400 && product.error.status < 500)) {
@@ -17,18 +16,9 @@ export function BmplProductPage() {
   }
   if (product.error) return <LoadError what="The product" error={product.error} onRetry={() => product.refetch()} retrying={product.isFetching} />;
   if (!product.data) return <ProductSkeleton breadcrumb />;
-  // Issue 19: an address from before a rename (neither the slug nor the name) moves to the product's own.
-  const segment = decodeSegment(path.product);
-  if (segment.toLowerCase() !== product.data.slug && nameFromSegment(segment) !== product.data.name.toUpperCase()) {
-    return <Navigate to={bmplProductPath(product.data)} replace />;
-  }
+  // Issue 19: an address from before a rename or a move to another category is replaced by the
+  // product's own (the server answers such an address 301 on a full load: the same rule).
+  const moved = movedProductPath(path, product.data);
+  if (moved) return <Navigate to={`${moved}${search}`} replace />;
   return <ProductView product={product.data} />;
-}
-
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
