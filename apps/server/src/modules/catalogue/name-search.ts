@@ -102,6 +102,13 @@ export function buildNameSearch(names: readonly string[], words: readonly string
   return ns;
 }
 
+/** Product i's lexemes as buildNameSearch was given them (space-separated). */
+export function storedWords(ns: NameSearch, i: number): string {
+  const list: string[] = [];
+  for (let x = ns.wordStart[i]!; x < ns.wordStart[i + 1]!; x++) list.push(ns.lexemes[ns.wordData[x]!]!);
+  return list.join(' ');
+}
+
 /**
  * pg_trgm's trigrams of an ASCII text: each run of letters and digits, lower-cased and padded with
  * two spaces before and one after, cut into every three consecutive characters; as sorted distinct
