@@ -98,6 +98,7 @@ async function main() {
     files,
     db: database.db,
     dbKind: database.kind,
+    listen: database.listen,
     dbStats: database.stats,
     tokens: createTokenService(loadSecret(dataDir, config.JWT_SECRET)),
     mailer,
