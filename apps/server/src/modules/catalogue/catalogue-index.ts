@@ -9,7 +9,7 @@ import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';
 import { parseListingConditions } from './listing-sql.ts';
 import { customerPriceInEffect, productJsonColumns, productsAsJson } from './pricing.service.ts';
-import { buildNameSearch, type NameSearch, rankedMatches, storedWords } from './name-search.ts';
+import { buildNameSearch, type NameSearch, patchNameSearch, rankedMatches } from './name-search.ts';
 import { searchPlan } from './search-plan.ts';
 import type { VocabularySource } from './vocabulary.ts';
 
@@ -59,7 +59,9 @@ interface Snapshot {
   oos: Uint8Array;
   /** SPEC 9's displayed price without a locked price, in paisa. */
   plain: Float64Array;
-  /** The brand name's place in byte order (the SQL sorts use collate "C"). */
+  /** Each brand name's place in byte order (the SQL sorts use collate "C"); may have gaps. */
+  brandRanks: Map<string, number>;
+  /** The brand name's place, by product position. */
   brandRank: Int32Array;
   /** The id fields; a missing tier is -1 (matches no id, as SQL's null). */
   columns: Record<IdField, Int32Array>;
@@ -216,13 +218,28 @@ async function loadSnapshot(db: Db): Promise<Snapshot> {
 
 /** The copy of these products (in id order) and their lexemes, every order still to sort. */
 function buildSnapshot(all: Product[], words: readonly string[]): Snapshot {
+  const s = emptySnapshot(all, buildNameSearch(all.map((p) => p.name), words), brandRanksOf(all));
+  all.forEach((p, i) => {
+    fillRow(s, i, p);
+  });
+  return s;
+}
+
+/** Each brand name's place in byte order (the SQL sorts use collate "C"). */
+function brandRanksOf(all: readonly Product[]): Map<string, number> {
+  const brands = [...new Set(all.map((p) => p.brand_name))].sort(compareBytes);
+  return new Map(brands.map((b, i) => [b, i]));
+}
+
+function emptySnapshot(all: Product[], names: NameSearch, brandRanks: Map<string, number>): Snapshot {
   const n = all.length;
-  const s: Snapshot = {
+  return {
     n,
     products: all,
     byId: new Map(),
     oos: new Uint8Array(n),
     plain: new Float64Array(n),
+    brandRanks,
     brandRank: new Int32Array(n),
     columns: {
       tier1Id: new Int32Array(n),
@@ -240,48 +257,65 @@ function buildSnapshot(all: Product[], words: readonly string[]): Snapshot {
     locked: new Map(),
     types: null,
     typeMasks: new Map(),
-    names: buildNameSearch(all.map((p) => p.name), words),
+    names,
   };
-  const brands = [...new Set(all.map((p) => p.brand_name))].sort(compareBytes);
-  const brandRanks = new Map(brands.map((b, i) => [b, i]));
-  all.forEach((p, i) => {
-    s.byId.set(p.id, i);
-    s.oos[i] = p.stock === 0 ? 1 : 0;
-    // The displayed price without a locked one (DISPLAYED_PRICE_SOURCES, as the SQL's CASE).
-    s.plain[i] = toPaisa(displayPrice({ ...p, customer_specific_pricing: null }));
-    s.sale[i] = p.sale ? 1 : 0;
-    s.brandRank[i] = brandRanks.get(p.brand_name)!;
-    s.columns.tier1Id[i] = p.tier1Id ?? -1;
-    s.columns.tier2Id[i] = p.tier2Id ?? -1;
-    s.columns.tier3Id[i] = p.tier3Id ?? -1;
-    s.columns.tier4Id[i] = p.tier4Id ?? -1;
-    s.columns.brand_id[i] = p.brand_id;
-    s.columns.id[i] = p.id;
-    s.addToCart[i] = p.add_to_cart_count;
-    s.viewed[i] = p.viewed_count;
-  });
-  return s;
 }
+
+/** Product p's fields at position i. */
+function fillRow(s: Snapshot, i: number, p: Product) {
+  s.byId.set(p.id, i);
+  s.oos[i] = p.stock === 0 ? 1 : 0;
+  // The displayed price without a locked one (DISPLAYED_PRICE_SOURCES, as the SQL's CASE).
+  s.plain[i] = toPaisa(displayPrice({ ...p, customer_specific_pricing: null }));
+  s.sale[i] = p.sale ? 1 : 0;
+  s.brandRank[i] = s.brandRanks.get(p.brand_name)!;
+  s.columns.tier1Id[i] = p.tier1Id ?? -1;
+  s.columns.tier2Id[i] = p.tier2Id ?? -1;
+  s.columns.tier3Id[i] = p.tier3Id ?? -1;
+  s.columns.tier4Id[i] = p.tier4Id ?? -1;
+  s.columns.brand_id[i] = p.brand_id;
+  s.columns.id[i] = p.id;
+  s.addToCart[i] = p.add_to_cart_count;
+  s.viewed[i] = p.viewed_count;
+}
+
+/** The fields of the old copy's product o, unchanged, at position i (what fillRow gave it). */
+function copyRow(s: Snapshot, i: number, old: Snapshot, o: number, sameRanks: boolean) {
+  const p = old.products[o]!;
+  s.byId.set(p.id, i);
+  s.oos[i] = old.oos[o]!;
+  s.plain[i] = old.plain[o]!;
+  s.sale[i] = old.sale[o]!;
+  s.brandRank[i] = sameRanks ? old.brandRank[o]! : s.brandRanks.get(p.brand_name)!;
+  for (const c of ID_FIELDS) s.columns[c][i] = old.columns[c][o]!;
+  s.addToCart[i] = old.addToCart[o]!;
+  s.viewed[i] = old.viewed[o]!;
+}
+const ID_FIELDS = ['tier1Id', 'tier2Id', 'tier3Id', 'tier4Id', 'brand_id', 'id'] as const satisfies readonly IdField[];
 
 /**
  * The next copy after a change of the products `ids` (the change feed, migration 0021): those rows
  * are read again (an id no longer there or no longer active drops out), every other product keeps its
- * row, and each order's list is the old one without the changed products (still in order: no other
- * product's keys moved, and brand ranks keep their relative order) merged with the changed ones
- * sorted. What is derived per business or per category starts empty and is derived again on use.
- * The old copy is left as it was: a listing running on it finishes on it.
+ * row and what was derived from it (copied over, not computed again), and each order's list is the
+ * old one without the changed products (still in order: no other product's keys moved, and brand
+ * ranks keep their relative order) merged with the changed ones sorted; the names' search structure
+ * likewise (name-search.ts patchNameSearch). What is derived per business or per category starts
+ * empty and is derived again on use. The old copy is left as it was: a listing running on it
+ * finishes on it.
  */
 async function patchSnapshot(db: Db, old: Snapshot, ids: readonly number[]): Promise<Snapshot> {
   const changed = new Set(ids);
   const fresh = changed.size > 0 ? await readProducts(db, inArray(products.id, [...changed])) : { rows: [], words: [] };
   const all: Product[] = [];
-  const words: string[] = [];
   const moved = new Int32Array(old.n);
+  const oldAt: number[] = [];
+  const freshNames: { at: number; name: string; words: string }[] = [];
   let k = 0;
   const takeFresh = (beforeId: number) => {
     while (k < fresh.rows.length && fresh.rows[k]!.id < beforeId) {
+      freshNames.push({ at: all.length, name: fresh.rows[k]!.name, words: fresh.words[k]! });
+      oldAt.push(-1);
       all.push(fresh.rows[k]!);
-      words.push(fresh.words[k]!);
       k++;
     }
   };
@@ -293,11 +327,18 @@ async function patchSnapshot(db: Db, old: Snapshot, ids: readonly number[]): Pro
       continue;
     }
     moved[i] = all.length;
+    oldAt.push(i);
     all.push(p);
-    words.push(storedWords(old.names, i));
   }
   takeFresh(Number.POSITIVE_INFINITY);
-  const s = buildSnapshot(all, words);
+  // A brand name new to the copy changes the ranks (their order stays); else the old ones serve.
+  const sameRanks = fresh.rows.every((p) => old.brandRanks.has(p.brand_name));
+  const s = emptySnapshot(all, patchNameSearch(old.names, moved, all.length, freshNames), sameRanks ? old.brandRanks : brandRanksOf(all));
+  for (let i = 0; i < all.length; i++) {
+    const o = oldAt[i]!;
+    if (o >= 0) copyRow(s, i, old, o, sameRanks);
+    else fillRow(s, i, all[i]!);
+  }
   const added = Int32Array.from(fresh.rows, (p) => s.byId.get(p.id)!);
   for (const order of ORDERS) {
     const compare = comparatorOf(s, LISTING_SORTS[order]);
