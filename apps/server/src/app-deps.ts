@@ -55,6 +55,11 @@ export interface AppDeps {
     /** /metrics is served to this bearer token (lib/metrics.ts); unset, not at all. */
     METRICS_TOKEN?: string;
   };
+  /**
+   * The database's LISTEN (db/client.ts Database.listen): the catalogue copies take a change as soon
+   * as its NOTIFY comes. Left out, they find it at their next read of the counters (followMs).
+   */
+  listen?: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
   /** Left out: catalogueReadsFor(config). */
   catalogueReads?: CatalogueReads;
   /** Where uploaded files live (lib/file-store.ts); unset, DATA_DIR/uploads. */

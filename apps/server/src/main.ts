@@ -121,6 +121,7 @@ async function main() {
     db: database.db,
     readReplica: database.read,
     dbKind: database.kind,
+    listen: database.listen,
     dbStats: database.stats,
     tokens: createTokenService(loadSecret(dataDir, config.JWT_SECRET)),
     mailer,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import './test-templates.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDemo } from '../src/seed/demo.ts';
 
@@ -54,10 +55,4 @@ export default async function setup(project: TestProject) {
     for (const name of Object.values(names)) await c.query(`drop database if exists ${name} with (force)`);
     await c.end();
   };
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    testTemplates: { kind: 'pglite' | 'postgres'; migrated: string; demo: string };
-  }
 }

@@ -86,6 +86,12 @@ export interface Database {
    * a consistent copy even under traffic (lib/backup.ts).
    */
   dump?(): Promise<Blob>;
+  /**
+   * Calls `onNotify` on every NOTIFY of `channel` (the catalogue's change feed, migration 0021), on
+   * a connection of its own (PostgreSQL: a client outside the pool, connected again a second after it
+   * is lost; PGlite: its own notifications); answers the stop.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -277,6 +283,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         }
       },
       migrationState: () => readMigrationState((text) => pool.query(text)),
+      listen: (channel, onNotify) => listenPg(options.url as string, channel, onNotify),
       close: async () => {
         await read?.close();
         await pool.end();
@@ -306,7 +313,55 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       const take = () => client.dumpDataDir('none') as Promise<Blob>;
       return exclusive ? exclusive.call(client, take) : take();
     },
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/** LISTEN on a client of its own, connected again after a loss (the followers poll meanwhile). */
+async function listenPg(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const again = () => {
+      if (lost) return;
+      lost = true;
+      client.end().catch(() => {});
+      if (current === client) current = null;
+      if (!stopped) {
+        retry = setTimeout(() => connect().catch(() => {}), 1_000);
+        retry.unref();
+      }
+    };
+    client.on('error', again);
+    client.on('end', again);
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      current = client;
+      // A change made while the connection was away was missed: the follower reads the counters now.
+      onNotify();
+    } catch (err) {
+      again();
+      throw err;
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end().catch(() => {});
   };
 }
 

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { inArray } from 'drizzle-orm';
-import type { CatalogueReads } from '../app-deps.ts';
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import type { AppDeps, CatalogueReads } from '../app-deps.ts';
 import type { Db } from '../db/client.ts';
-import { catalogueVersions } from '../db/schema/catalogue.ts';
+import { catalogueChanges, catalogueVersions } from '../db/schema/catalogue.ts';
 
 /**
  * A copy in memory of some tables, kept in step with the database by the change counters of
  * catalogue_versions (migrations 0007 and 0008: statement triggers raise a table's counter on every
  * write). The counters are read at most every `maxStaleMs` (0: before every use, as tests need, so
- * they read their own writes); a moved counter of a `reloadOn` table loads the copy again, of another
- * table calls `onChange` (to drop what was derived from it). It follows writes by any server instance
+ * they read their own writes) and whenever `wake()` is called (a NOTIFY); a moved counter of a
+ * `reloadOn` table loads the copy again, unless it is the `patch` table and the change feed
+ * (catalogue_changes, migration 0021) names the rows that moved, of another table calls `onChange`
+ * (to drop what was derived from it). It follows writes by any server instance
  * or tool. Until the first load is done, `current()` answers null and callers use SQL.
  *
  * Caches of answers derived from these tables follow `generation()`: it moves when the counters are
@@ -30,6 +32,31 @@ export interface MirrorOptions<S> {
   /** Loaded again after this long even without a change (what the counters do not see). */
   fullReloadMs: number;
   onLoad?(snapshot: S, ms: number): void;
+  /**
+   * A reloadOn table whose changed row ids the change feed records (catalogue_changes, migration
+   * 0021): when every version between the copy's and the counter's is there and they name at most
+   * maxRows rows, `apply` makes the next copy from the current one and those ids (read again from the
+   * database) instead of a full load.
+   */
+  patch?: { table: string; maxRows: number; apply(snapshot: S, ids: readonly number[]): Promise<S> };
+  onPatch?(snapshot: S, info: { rows: number; ms: number }): void;
+}
+
+/**
+ * The row ids changed in `table` after version `from` up to `to`, or null when the change log lacks a
+ * version in between (a statement that logged nothing, or entries trimmed away): then only a full load
+ * is sure to be right.
+ */
+export async function changedRows(db: Db, table: string, from: number, to: number): Promise<number[] | null> {
+  if (to < from) return null;
+  if (to === from) return [];
+  const rows = await db
+    .select({ version: catalogueChanges.version, rowId: catalogueChanges.rowId })
+    .from(catalogueChanges)
+    .where(and(eq(catalogueChanges.tableName, table), gt(catalogueChanges.version, from), lte(catalogueChanges.version, to)));
+  const versions = new Set(rows.map((r) => Number(r.version)));
+  if (versions.size !== to - from) return null;
+  return [...new Set(rows.map((r) => r.rowId))];
 }
 
 export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
@@ -53,17 +80,28 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
       checkedAt = started;
       const now = await readVersions();
       const moved = options.tables.filter((t) => now.get(t) !== versions.get(t));
-      const copy = snapshot;
-      const reload = !copy || started - loadedAt >= options.fullReloadMs || moved.some((t) => options.reloadOn.includes(t));
+      let copy = snapshot;
+      const movedReload = moved.filter((t) => options.reloadOn.includes(t));
+      let reload = !copy || started - loadedAt >= options.fullReloadMs || movedReload.length > 0;
       // Answers built from SQL are out of date now, not only once the copy has loaded.
       if (moved.length > 0) generation++;
+      const patch = options.patch;
+      if (copy && reload && patch && started - loadedAt < options.fullReloadMs && movedReload.every((t) => t === patch.table)) {
+        const ids = await changedRows(db, patch.table, versions.get(patch.table) ?? -1, now.get(patch.table) ?? -1);
+        if (ids && ids.length <= patch.maxRows) {
+          copy = await patch.apply(copy, ids);
+          snapshot = copy;
+          reload = false;
+          options.onPatch?.(copy, { rows: ids.length, ms: Date.now() - started });
+        }
+      }
       if (reload) {
         const loaded = await options.load();
         snapshot = loaded;
         loadedAt = started;
         options.onLoad?.(loaded, Date.now() - started);
-      } else {
-        for (const t of moved) options.onChange?.(copy, t);
+      } else if (copy) {
+        for (const t of moved) if (!options.reloadOn.includes(t)) options.onChange?.(copy, t);
       }
       versions = now;
       if (reload || moved.length > 0) generation++;
@@ -71,6 +109,23 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
       refreshing = null;
     });
     return refreshing;
+  };
+
+  // A wake while a refresh runs may come from a commit that refresh did not see: one more after it.
+  let wakeAgain = false;
+  const wake = () => {
+    if (refreshing) {
+      wakeAgain = true;
+      return;
+    }
+    refresh()
+      .catch(() => {})
+      .finally(() => {
+        if (wakeAgain) {
+          wakeAgain = false;
+          wake();
+        }
+      });
   };
 
   return {
@@ -102,12 +157,17 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
         following = false;
       };
     },
+    /** Reads the counters now (a NOTIFY of the change feed said they moved). */
+    wake,
     /** What caches of answers derived from these tables are keyed by (see above). */
     generation(): number {
       return generation;
     },
   };
 }
+
+/** What the change feed's triggers NOTIFY (migration 0021). */
+export const CHANGE_CHANNEL = 'catalogue_changes';
 
 /** One in-memory copy as readiness and /metrics see it. */
 export interface CopyState {
@@ -144,12 +204,26 @@ export function serverMirror(app: FastifyInstance, reads: Pick<CatalogueReads, '
       state.lastLoadMs = typeof ms === 'number' ? ms : null;
       if (reads.logLoads) log.info(info, `${name} loaded`);
     },
-    /** Loads at start (a running server); until then, and if that fails until the next check, callers use SQL. */
-    start(copy: { warm(): Promise<void>; follow(): () => void }) {
+    /** A change taken in from the change feed, without a full load. */
+    onPatch: (info: object) => {
+      if (reads.logLoads) log.info(info, `${name} patched`);
+    },
+    /**
+     * Loads at start (a running server); until then, and if that fails until the next check, callers
+     * use SQL. With `listen` (the database's, AppDeps), a NOTIFY on `channel` reads the counters at
+     * once; the timer stays as the fallback.
+     */
+    start(copy: { warm(): Promise<void>; follow(): () => void; wake?(): void }, listen?: AppDeps['listen'], channel = CHANGE_CHANNEL) {
       if (!reads.warmAtStart) return;
       copy.warm().catch((err: unknown) => log.warn({ err: { message: (err as Error).message } }, `${name} not loaded; answering from SQL`));
       const stop = copy.follow();
-      app.addHook('onClose', async () => stop());
+      const wake = copy.wake;
+      const unlisten = listen && wake ? listen(channel, () => wake()) : undefined;
+      unlisten?.catch((err: unknown) => log.warn({ err: { message: (err as Error).message } }, `${name}: no LISTEN for changes; the counters are read every ${reads.followMs} ms`));
+      app.addHook('onClose', async () => {
+        stop();
+        await (await unlisten?.catch(() => undefined))?.();
+      });
     },
   };
 }
@@ -161,5 +235,5 @@ export function serverMirror(app: FastifyInstance, reads: Pick<CatalogueReads, '
  */
 export function createChangeFollower(db: Db, tables: readonly string[], maxStaleMs: number) {
   const mirror = createDbMirror<true>(db, { tables, reloadOn: [], load: async () => true, maxStaleMs, fullReloadMs: Number.POSITIVE_INFINITY });
-  return { current: mirror.current, warm: mirror.warm, follow: mirror.follow, generation: mirror.generation };
+  return { current: mirror.current, warm: mirror.warm, follow: mirror.follow, wake: mirror.wake, generation: mirror.generation };
 }

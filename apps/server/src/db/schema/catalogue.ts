@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  type AnyPgColumn, bigint, boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
+  type AnyPgColumn, bigint, bigserial, boolean, check, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, money } from './common.ts';
 import { businessTypes, cities } from './places.ts';
@@ -120,3 +120,19 @@ export const catalogueVersions = pgTable('catalogue_versions', {
   name: text('name').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * The change feed of the catalogue copies (migration 0021): per statement that raised a counter of
+ * catalogue_versions, the ids of the rows it changed, tagged with the counter's value after it. A
+ * follower that finds every version between the one it holds and the counter's current value patches
+ * those rows only; a missing version (a statement too large to log, a truncate, a category or brand
+ * rename, or entries trimmed away) means a full reload. Bounded: each statement trims its table's
+ * entries older than CHANGE_LOG_VERSIONS versions.
+ */
+export const catalogueChanges = pgTable('catalogue_changes', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  tableName: text('table_name').notNull(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  rowId: integer('row_id').notNull(),
+  createdAt: createdAt(),
+}, (t) => [index('catalogue_changes_table_version_idx').on(t.tableName, t.version)]);

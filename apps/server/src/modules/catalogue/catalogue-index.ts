@@ -2,14 +2,14 @@ import type { ListingQuery, Product } from '@shop/domain/catalogue';
 import { type IdField, LISTING_SORTS, type ListingOrder, LISTING_ORDERS, type ListingCondition, type ListingField, type SortKey, sortKeysOf, usesDisplayedPrice } from '@shop/domain/listing';
 import { toPaisa } from '@shop/domain/money';
 import { displayPrice } from '@shop/domain/pricing';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';
 import { parseListingConditions } from './listing-sql.ts';
 import { customerPriceInEffect, productJsonColumns, productsAsJson } from './pricing.service.ts';
-import { buildNameSearch, type NameSearch, rankedMatches } from './name-search.ts';
+import { buildNameSearch, type NameSearch, patchNameSearch, rankedMatches } from './name-search.ts';
 import { searchPlan } from './search-plan.ts';
 import type { VocabularySource } from './vocabulary.ts';
 
@@ -21,10 +21,15 @@ import type { VocabularySource } from './vocabulary.ts';
  * server's single thread (building it, planning, running, decoding), a search 10-35 ms.
  *
  * It is a cache of the database, not a second source of truth:
- * - Triggers (migration 0007) raise a counter in catalogue_versions on every statement that changes
- *   products (but an update of viewed_count alone), customer_prices or product_business_types.
- *   The index reads the counters at most every `maxStaleMs` (0: before every use, as tests need)
- *   and reloads what moved, so it follows writes by any server instance or tool.
+ * - Triggers (migrations 0007 and 0021) raise a counter in catalogue_versions on every statement that
+ *   changes products (but an update of viewed_count alone), customer_prices or product_business_types,
+ *   and log the product ids a statement changed (catalogue_changes). The index reads the counters at
+ *   most every `maxStaleMs` (0: before every use, as tests need) or when a NOTIFY says they moved; a
+ *   change of products is patched in (patchSnapshot: those rows read again, each order's list merged),
+ *   and only a change the log cannot name (a statement of over 1,000 rows, over PATCH_MAX_ROWS
+ *   products at once, a rename of a category or brand, a trimmed log) loads the whole copy again.
+ *   Locked prices and business types are derived again on use. It follows writes by any server
+ *   instance or tool; catalogue-feed.test.ts proves a patched copy answers what a fresh one does.
  * - View counts written by the server's batched counter move no counter: the "Most Viwed" order and
  *   viewed_count follow them at the next full reload, every `fullReloadMs`.
  * - Until the first load is done (a few seconds at 100,000 products), listings go to SQL.
@@ -39,6 +44,8 @@ type OrderKey = (typeof ORDERS)[number];
 const LOAD_CHUNK = 5_000;
 const MAX_PRICE_BUSINESSES = 2_000;
 const MAX_MEMBER_LISTS = 20_000;
+/** More changed products than this at once (an import) and the copy loads whole instead of patching. */
+const PATCH_MAX_ROWS = 2_000;
 
 interface Locked {
   paisa: number;
@@ -52,7 +59,9 @@ interface Snapshot {
   oos: Uint8Array;
   /** SPEC 9's displayed price without a locked price, in paisa. */
   plain: Float64Array;
-  /** The brand name's place in byte order (the SQL sorts use collate "C"). */
+  /** Each brand name's place in byte order (the SQL sorts use collate "C"); may have gaps. */
+  brandRanks: Map<string, number>;
+  /** The brand name's place, by product position. */
   brandRank: Int32Array;
   /** The id fields; a missing tier is -1 (matches no id, as SQL's null). */
   columns: Record<IdField, Int32Array>;
@@ -178,34 +187,59 @@ function predicateOf(s: Snapshot, c: ListingCondition, price: (i: number) => num
 
 const orderKeyOf = (order: ListingOrder | undefined): OrderKey => order ?? 'default';
 
+/** Active products of `where`, in id order, with their names' stored lexemes (space-separated). */
+async function readProducts(db: Db, where: SQL, limit?: number): Promise<{ rows: Product[]; words: string[] }> {
+  const active = and(where, eq(products.active, true));
+  const rowsQuery = db.select(productJsonColumns(null)).from(products).where(active).orderBy(asc(products.id));
+  const rows = await productsAsJson(db, limit === undefined ? rowsQuery : rowsQuery.limit(limit));
+  const lexemesQuery = db
+    .select({ id: products.id, words: sql<string>`array_to_string(tsvector_to_array(${products.nameTsv}), ' ')` })
+    .from(products)
+    .where(active)
+    .orderBy(asc(products.id));
+  const lexemes = await (limit === undefined ? lexemesQuery : lexemesQuery.limit(limit));
+  const byId = new Map(lexemes.map((r) => [r.id, r.words]));
+  return { rows, words: rows.map((p) => byId.get(p.id) ?? '') };
+}
+
 /** Products in id order, in chunks (one statement of 100,000 rows would hold the embedded database for a second). */
 async function loadSnapshot(db: Db): Promise<Snapshot> {
   const all: Product[] = [];
   const words: string[] = [];
   for (let last = 0; ; ) {
-    const chunk = await productsAsJson(
-      db,
-      db.select(productJsonColumns(null)).from(products).where(and(gt(products.id, last), eq(products.active, true))).orderBy(asc(products.id)).limit(LOAD_CHUNK),
-    );
-    const lexemes = await db
-      .select({ id: products.id, words: sql<string>`array_to_string(tsvector_to_array(${products.nameTsv}), ' ')` })
-      .from(products)
-      .where(and(gt(products.id, last), eq(products.active, true)))
-      .orderBy(asc(products.id))
-      .limit(LOAD_CHUNK);
-    const byId = new Map(lexemes.map((r) => [r.id, r.words]));
-    for (const p of chunk) words.push(byId.get(p.id) ?? '');
-    all.push(...chunk);
-    if (chunk.length < LOAD_CHUNK) break;
-    last = chunk[chunk.length - 1]!.id;
+    const chunk = await readProducts(db, gt(products.id, last), LOAD_CHUNK);
+    words.push(...chunk.words);
+    all.push(...chunk.rows);
+    if (chunk.rows.length < LOAD_CHUNK) break;
+    last = chunk.rows[chunk.rows.length - 1]!.id;
   }
+  return buildSnapshot(all, words);
+}
+
+/** The copy of these products (in id order) and their lexemes, every order still to sort. */
+function buildSnapshot(all: Product[], words: readonly string[]): Snapshot {
+  const s = emptySnapshot(all, buildNameSearch(all.map((p) => p.name), words), brandRanksOf(all));
+  all.forEach((p, i) => {
+    fillRow(s, i, p);
+  });
+  return s;
+}
+
+/** Each brand name's place in byte order (the SQL sorts use collate "C"). */
+function brandRanksOf(all: readonly Product[]): Map<string, number> {
+  const brands = [...new Set(all.map((p) => p.brand_name))].sort(compareBytes);
+  return new Map(brands.map((b, i) => [b, i]));
+}
+
+function emptySnapshot(all: Product[], names: NameSearch, brandRanks: Map<string, number>): Snapshot {
   const n = all.length;
-  const s: Snapshot = {
+  return {
     n,
     products: all,
     byId: new Map(),
     oos: new Uint8Array(n),
     plain: new Float64Array(n),
+    brandRanks,
     brandRank: new Int32Array(n),
     columns: {
       tier1Id: new Int32Array(n),
@@ -223,27 +257,111 @@ async function loadSnapshot(db: Db): Promise<Snapshot> {
     locked: new Map(),
     types: null,
     typeMasks: new Map(),
-    names: buildNameSearch(all.map((p) => p.name), words),
+    names,
   };
-  const brands = [...new Set(all.map((p) => p.brand_name))].sort(compareBytes);
-  const brandRanks = new Map(brands.map((b, i) => [b, i]));
-  all.forEach((p, i) => {
-    s.byId.set(p.id, i);
-    s.oos[i] = p.stock === 0 ? 1 : 0;
-    // The displayed price without a locked one (DISPLAYED_PRICE_SOURCES, as the SQL's CASE).
-    s.plain[i] = toPaisa(displayPrice({ ...p, customer_specific_pricing: null }));
-    s.sale[i] = p.sale ? 1 : 0;
-    s.brandRank[i] = brandRanks.get(p.brand_name)!;
-    s.columns.tier1Id[i] = p.tier1Id ?? -1;
-    s.columns.tier2Id[i] = p.tier2Id ?? -1;
-    s.columns.tier3Id[i] = p.tier3Id ?? -1;
-    s.columns.tier4Id[i] = p.tier4Id ?? -1;
-    s.columns.brand_id[i] = p.brand_id;
-    s.columns.id[i] = p.id;
-    s.addToCart[i] = p.add_to_cart_count;
-    s.viewed[i] = p.viewed_count;
-  });
+}
+
+/** Product p's fields at position i. */
+function fillRow(s: Snapshot, i: number, p: Product) {
+  s.byId.set(p.id, i);
+  s.oos[i] = p.stock === 0 ? 1 : 0;
+  // The displayed price without a locked one (DISPLAYED_PRICE_SOURCES, as the SQL's CASE).
+  s.plain[i] = toPaisa(displayPrice({ ...p, customer_specific_pricing: null }));
+  s.sale[i] = p.sale ? 1 : 0;
+  s.brandRank[i] = s.brandRanks.get(p.brand_name)!;
+  s.columns.tier1Id[i] = p.tier1Id ?? -1;
+  s.columns.tier2Id[i] = p.tier2Id ?? -1;
+  s.columns.tier3Id[i] = p.tier3Id ?? -1;
+  s.columns.tier4Id[i] = p.tier4Id ?? -1;
+  s.columns.brand_id[i] = p.brand_id;
+  s.columns.id[i] = p.id;
+  s.addToCart[i] = p.add_to_cart_count;
+  s.viewed[i] = p.viewed_count;
+}
+
+/** The fields of the old copy's product o, unchanged, at position i (what fillRow gave it). */
+function copyRow(s: Snapshot, i: number, old: Snapshot, o: number, sameRanks: boolean) {
+  const p = old.products[o]!;
+  s.byId.set(p.id, i);
+  s.oos[i] = old.oos[o]!;
+  s.plain[i] = old.plain[o]!;
+  s.sale[i] = old.sale[o]!;
+  s.brandRank[i] = sameRanks ? old.brandRank[o]! : s.brandRanks.get(p.brand_name)!;
+  for (const c of ID_FIELDS) s.columns[c][i] = old.columns[c][o]!;
+  s.addToCart[i] = old.addToCart[o]!;
+  s.viewed[i] = old.viewed[o]!;
+}
+const ID_FIELDS = ['tier1Id', 'tier2Id', 'tier3Id', 'tier4Id', 'brand_id', 'id'] as const satisfies readonly IdField[];
+
+/**
+ * The next copy after a change of the products `ids` (the change feed, migration 0021): those rows
+ * are read again (an id no longer there or no longer active drops out), every other product keeps its
+ * row and what was derived from it (copied over, not computed again), and each order's list is the
+ * old one without the changed products (still in order: no other product's keys moved, and brand
+ * ranks keep their relative order) merged with the changed ones sorted; the names' search structure
+ * likewise (name-search.ts patchNameSearch). What is derived per business or per category starts
+ * empty and is derived again on use. The old copy is left as it was: a listing running on it
+ * finishes on it.
+ */
+async function patchSnapshot(db: Db, old: Snapshot, ids: readonly number[]): Promise<Snapshot> {
+  const changed = new Set(ids);
+  const fresh = changed.size > 0 ? await readProducts(db, inArray(products.id, [...changed])) : { rows: [], words: [] };
+  const all: Product[] = [];
+  const moved = new Int32Array(old.n);
+  const oldAt: number[] = [];
+  const freshNames: { at: number; name: string; words: string }[] = [];
+  let k = 0;
+  const takeFresh = (beforeId: number) => {
+    while (k < fresh.rows.length && fresh.rows[k]!.id < beforeId) {
+      freshNames.push({ at: all.length, name: fresh.rows[k]!.name, words: fresh.words[k]! });
+      oldAt.push(-1);
+      all.push(fresh.rows[k]!);
+      k++;
+    }
+  };
+  for (let i = 0; i < old.n; i++) {
+    const p = old.products[i]!;
+    takeFresh(p.id);
+    if (changed.has(p.id)) {
+      moved[i] = -1;
+      continue;
+    }
+    moved[i] = all.length;
+    oldAt.push(i);
+    all.push(p);
+  }
+  takeFresh(Number.POSITIVE_INFINITY);
+  // A brand name new to the copy changes the ranks (their order stays); else the old ones serve.
+  const sameRanks = fresh.rows.every((p) => old.brandRanks.has(p.brand_name));
+  const s = emptySnapshot(all, patchNameSearch(old.names, moved, all.length, freshNames), sameRanks ? old.brandRanks : brandRanksOf(all));
+  for (let i = 0; i < all.length; i++) {
+    const o = oldAt[i]!;
+    if (o >= 0) copyRow(s, i, old, o, sameRanks);
+    else fillRow(s, i, all[i]!);
+  }
+  const added = Int32Array.from(fresh.rows, (p) => s.byId.get(p.id)!);
+  for (const order of ORDERS) {
+    const compare = comparatorOf(s, LISTING_SORTS[order]);
+    const before = old.sorted.get(order);
+    if (!before) continue;
+    const kept = new Int32Array(before.length);
+    let size = 0;
+    for (const i of before) if (moved[i]! >= 0) kept[size++] = moved[i]!;
+    s.sorted.set(order, mergeSorted(kept.subarray(0, size), added.slice().sort(compare), compare));
+  }
   return s;
+}
+
+/** Two lists sorted by `compare` as one. */
+function mergeSorted(a: Int32Array, b: Int32Array, compare: (x: number, y: number) => number): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let x = 0;
+  let y = 0;
+  let o = 0;
+  while (x < a.length && y < b.length) out[o++] = compare(b[y]!, a[x]!) < 0 ? b[y++]! : a[x++]!;
+  while (x < a.length) out[o++] = a[x++]!;
+  while (y < b.length) out[o++] = b[y++]!;
+  return out;
 }
 
 function sortedAll(s: Snapshot, order: OrderKey): Int32Array {
@@ -276,7 +394,12 @@ export const CATALOGUE_TABLES = ['products', 'customer_prices', 'product_busines
 type Predicate = (i: number) => boolean;
 export function createCatalogueIndex(
   db: Db,
-  options: { maxStaleMs: number; fullReloadMs: number; onLoad?: (info: { products: number; ms: number }) => void },
+  options: {
+    maxStaleMs: number;
+    fullReloadMs: number;
+    onLoad?: (info: { products: number; ms: number }) => void;
+    onPatch?: (info: { products: number; rows: number; ms: number }) => void;
+  },
 ) {
   const mirror = createDbMirror<Snapshot>(db, {
     tables: CATALOGUE_TABLES,
@@ -287,6 +410,7 @@ export function createCatalogueIndex(
       for (const order of ORDERS) sortedAll(s, order);
       return s;
     },
+    patch: { table: 'products', maxRows: PATCH_MAX_ROWS, apply: (s, ids) => patchSnapshot(db, s, ids) },
     onChange(s, table) {
       if (table === 'customer_prices') s.locked = new Map();
       if (table === 'product_business_types') {
@@ -297,6 +421,7 @@ export function createCatalogueIndex(
     maxStaleMs: options.maxStaleMs,
     fullReloadMs: options.fullReloadMs,
     onLoad: (s, ms) => options.onLoad?.({ products: s.n, ms }),
+    onPatch: (s, info) => options.onPatch?.({ products: s.n, ...info }),
   });
   const current = () => mirror.current();
 
@@ -366,7 +491,7 @@ export function createCatalogueIndex(
     },
 
     /** Loads the index now (server start), without waiting for a listing to ask. */
-    warm: mirror.warm, follow: mirror.follow, generation: mirror.generation,
+    warm: mirror.warm, follow: mirror.follow, wake: mirror.wake, generation: mirror.generation,
 
     /**
      * One page (rows in order, limit + 1 of them at most) of a listing without search text, or

@@ -41,7 +41,9 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps): P
   const copy = serverMirror(app, reads, 'catalogue index');
   const index = reads.copies ? createCatalogueIndex(db, { ...copy, fullReloadMs: 10 * 60_000 }) : undefined;
   const changes = index ?? createChangeFollower(db, CATALOGUE_TABLES, reads.followMs);
-  copy.start(changes);
+  // The change feed's NOTIFY comes from the primary; it only wakes the copy, which then reads the
+  // counters where it reads (the replica, when there is one), so it never patches what it cannot see.
+  copy.start(changes, deps.listen);
   // A running server drops every answer when the counters move (a change of products, prices or stock
   // shows within their once-a-second read plus the copy's load); what they do not see (categories,
   // brands) is fresh 5 s, then refreshed in the background, 30 s at most. Tests keep no answers.

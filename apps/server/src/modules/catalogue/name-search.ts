@@ -28,6 +28,8 @@ export interface NameSearch {
   byLength: Int32Array;
   /** Whether the name is plain ASCII (similarity in memory follows pg_trgm exactly only for it). */
   ascii: Uint8Array;
+  /** The name's length in characters (code points), as SQL's length(name). */
+  lengths: Int32Array;
   /** Per place in name-length order, the last search that marked it (shortestMatches). */
   stamp: Int32Array;
   epoch: number;
@@ -54,6 +56,7 @@ export function buildNameSearch(names: readonly string[], words: readonly string
     shortRank: new Int32Array(n),
     byLength: new Int32Array(n),
     ascii: Uint8Array.from(names, (name) => (isAscii(name) ? 1 : 0)),
+    lengths: new Int32Array(0),
     stamp: new Int32Array(n),
     epoch: 0,
   };
@@ -61,6 +64,7 @@ export function buildNameSearch(names: readonly string[], words: readonly string
   for (let i = 0; i < n; i++) byLength[i] = i;
   // length(name) counts characters (code points).
   const length = Int32Array.from(names, (name, i) => (ns.ascii[i] ? name.length : [...name].length));
+  ns.lengths = length;
   byLength.sort((a, b) => length[a]! - length[b]! || a - b);
   byLength.forEach((i, rank) => {
     ns.shortRank[i] = rank;
@@ -99,6 +103,124 @@ export function buildNameSearch(names: readonly string[], words: readonly string
   });
   ns.trigramStart[n] = trigramData.length;
   ns.trigramData = Int32Array.from(trigramData);
+  return ns;
+}
+
+/**
+ * The search structure after some products changed (catalogue-index.ts patchSnapshot), equal to
+ * buildNameSearch of the new names and lexemes without computing them again for every product:
+ * `moved` gives each old product's new position (-1: removed or changed), `fresh` the changed and new
+ * products at their new positions (with their names and stored lexemes), `n` the new count. Unchanged
+ * products keep their lexemes (renumbered when the sorted lexeme list gains or loses one), trigrams
+ * and place in name-length order; the postings are laid out again from those (flat arrays, no strings).
+ */
+export function patchNameSearch(old: NameSearch, moved: Int32Array, n: number, fresh: readonly { at: number; name: string; words: string }[]): NameSearch {
+  const freshAt = new Int32Array(n).fill(-1);
+  fresh.forEach((f, k) => {
+    freshAt[f.at] = k;
+  });
+  const freshWords = fresh.map((f) => f.words.split(' ').filter(Boolean));
+  // Lexemes still used by a kept product, and the new ones of the fresh products.
+  const used = new Uint8Array(old.lexemes.length);
+  for (let i = 0; i < old.n; i++) if (moved[i]! >= 0) for (let x = old.wordStart[i]!; x < old.wordStart[i + 1]!; x++) used[old.wordData[x]!] = 1;
+  const added = new Set<string>();
+  for (const list of freshWords) for (const w of list) if (!old.lexemeIds.has(w)) added.add(w);
+  for (const list of freshWords) for (const w of list) if (old.lexemeIds.has(w)) used[old.lexemeIds.get(w)!] = 1;
+  let lexemes = old.lexemes;
+  let lexemeIds = old.lexemeIds;
+  let renumber: Int32Array | null = null;
+  if (added.size > 0 || used.includes(0)) {
+    lexemes = [...old.lexemes.filter((_, id) => used[id] === 1), ...added].sort();
+    lexemeIds = new Map(lexemes.map((w, id) => [w, id]));
+    renumber = Int32Array.from(old.lexemes, (w) => lexemeIds.get(w) ?? -1);
+  }
+  const ns: NameSearch = {
+    n,
+    lexemes,
+    lexemeIds,
+    postingStart: new Int32Array(lexemes.length + 1),
+    postingData: new Int32Array(0),
+    wordStart: new Int32Array(n + 1),
+    wordData: new Int32Array(0),
+    trigramStart: new Int32Array(n + 1),
+    trigramData: new Int32Array(0),
+    shortRank: new Int32Array(n),
+    byLength: new Int32Array(n),
+    ascii: new Uint8Array(n),
+    lengths: new Int32Array(n),
+    stamp: new Int32Array(n),
+    epoch: 0,
+  };
+  const oldAt = new Int32Array(n).fill(-1);
+  for (let i = 0; i < old.n; i++) if (moved[i]! >= 0) oldAt[moved[i]!] = i;
+  const freshTrigrams = fresh.map((f) => (isAscii(f.name) ? trigramCodes(f.name) : new Int32Array(0)));
+  let words = 0;
+  let trigrams = 0;
+  for (let i = 0; i < n; i++) {
+    const o = oldAt[i]!;
+    if (o >= 0) {
+      ns.ascii[i] = old.ascii[o]!;
+      ns.lengths[i] = old.lengths[o]!;
+      words += old.wordStart[o + 1]! - old.wordStart[o]!;
+      trigrams += old.trigramStart[o + 1]! - old.trigramStart[o]!;
+    } else {
+      const k = freshAt[i]!;
+      const name = fresh[k]!.name;
+      ns.ascii[i] = isAscii(name) ? 1 : 0;
+      ns.lengths[i] = ns.ascii[i] ? name.length : [...name].length;
+      words += freshWords[k]!.length;
+      trigrams += freshTrigrams[k]!.length;
+    }
+  }
+  ns.wordData = new Int32Array(words);
+  ns.trigramData = new Int32Array(trigrams);
+  const postingCount = new Int32Array(lexemes.length + 1);
+  let w = 0;
+  let t = 0;
+  for (let i = 0; i < n; i++) {
+    ns.wordStart[i] = w;
+    ns.trigramStart[i] = t;
+    const o = oldAt[i]!;
+    if (o >= 0) {
+      for (let x = old.wordStart[o]!; x < old.wordStart[o + 1]!; x++) ns.wordData[w++] = renumber ? renumber[old.wordData[x]!]! : old.wordData[x]!;
+      ns.trigramData.set(old.trigramData.subarray(old.trigramStart[o]!, old.trigramStart[o + 1]!), t);
+      t += old.trigramStart[o + 1]! - old.trigramStart[o]!;
+    } else {
+      const k = freshAt[i]!;
+      for (const word of freshWords[k]!) ns.wordData[w++] = lexemeIds.get(word)!;
+      ns.trigramData.set(freshTrigrams[k]!, t);
+      t += freshTrigrams[k]!.length;
+    }
+    for (let x = ns.wordStart[i]!; x < w; x++) postingCount[ns.wordData[x]! + 1]!++;
+  }
+  ns.wordStart[n] = w;
+  ns.trigramStart[n] = t;
+  // (length, position) order: the kept products in their old order (positions keep their order), the
+  // fresh ones sorted and merged in.
+  const kept = new Int32Array(old.n);
+  let size = 0;
+  for (let rank = 0; rank < old.n; rank++) {
+    const i = moved[old.byLength[rank]!]!;
+    if (i >= 0) kept[size++] = i;
+  }
+  const byLengthOrder = (a: number, b: number) => ns.lengths[a]! - ns.lengths[b]! || a - b;
+  const freshPlaces = Int32Array.from(fresh, (f) => f.at).sort(byLengthOrder);
+  let x = 0;
+  let y = 0;
+  let o = 0;
+  while (x < size && y < freshPlaces.length) ns.byLength[o++] = byLengthOrder(freshPlaces[y]!, kept[x]!) < 0 ? freshPlaces[y++]! : kept[x++]!;
+  while (x < size) ns.byLength[o++] = kept[x++]!;
+  while (y < freshPlaces.length) ns.byLength[o++] = freshPlaces[y++]!;
+  ns.byLength.forEach((i, rank) => {
+    ns.shortRank[i] = rank;
+  });
+  for (let id = 0; id < lexemes.length; id++) ns.postingStart[id + 1] = ns.postingStart[id]! + postingCount[id + 1]!;
+  ns.postingData = new Int32Array(w);
+  const fill = ns.postingStart.slice(0, lexemes.length);
+  for (let rank = 0; rank < n; rank++) {
+    const i = ns.byLength[rank]!;
+    for (let z = ns.wordStart[i]!; z < ns.wordStart[i + 1]!; z++) ns.postingData[fill[ns.wordData[z]!]!++] = rank;
+  }
   return ns;
 }
 
