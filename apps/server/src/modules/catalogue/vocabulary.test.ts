@@ -41,16 +41,16 @@ describe('response cache', () => {
     let calls = 0;
     const make = async () => ({ n: ++calls });
     const [a, b] = await Promise.all([cache.get('k', make), cache.get('k', make)]);
-    expect(a.json).toBe('{"data":{"n":1}}');
+    expect(a.json.toString()).toBe('{"data":{"n":1}}');
     expect(b).toBe(a);
     // Asked once so far: not kept.
-    expect((await cache.get('k', make)).json).toBe('{"data":{"n":2}}');
-    expect((await cache.get('k', make)).json).toBe('{"data":{"n":2}}');
+    expect((await cache.get('k', make)).json.toString()).toBe('{"data":{"n":2}}');
+    expect((await cache.get('k', make)).json.toString()).toBe('{"data":{"n":2}}');
     expect(calls).toBe(2);
     for (const key of ['x', 'x', 'y', 'y']) await cache.get(key, make);
     // k, the oldest of three kept keys with room for two, was pushed out.
     const before = calls;
-    expect((await cache.get('k', make)).json).toBe(`{"data":{"n":${before + 1}}}`);
+    expect((await cache.get('k', make)).json.toString()).toBe(`{"data":{"n":${before + 1}}}`);
   });
   it('keeps nothing of a key asked only once', async () => {
     const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 10 });
@@ -70,12 +70,12 @@ describe('response cache', () => {
     await new Promise((r) => setTimeout(r, 5));
     let release: () => void = () => {};
     const slow = () => new Promise<number>((r) => { release = () => r(++calls); });
-    expect((await cache.get('k', slow)).json).toBe('{"data":1}');
-    expect((await cache.get('k', slow)).json).toBe('{"data":1}');
+    expect((await cache.get('k', slow)).json.toString()).toBe('{"data":1}');
+    expect((await cache.get('k', slow)).json.toString()).toBe('{"data":1}');
     release();
     await new Promise((r) => setTimeout(r, 5));
     expect(calls).toBe(2);
-    expect((await cache.get('k', slow)).json).toBe('{"data":2}');
+    expect((await cache.get('k', slow)).json.toString()).toBe('{"data":2}');
   });
 
   it('keeps nothing with a TTL of 0', async () => {
