@@ -2,10 +2,10 @@ import type { BusinessType, Category, Facets, Product, ProductDetail, ProductPag
 import { GRID } from '@shop/domain/constants';
 import type { BuyAgainProduct } from '@shop/domain/reorder';
 import { mergeInStockFirst } from '@shop/domain/listing';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../lib/api.ts';
-import { useSession } from '../../lib/session.tsx';
+import { storedViewer, useSession } from '../../lib/session.tsx';
 
 type Query = Record<string, string | number | undefined>;
 
@@ -13,10 +13,15 @@ type Query = Record<string, string | number | undefined>;
  * Prices differ per business (SPEC 9): every product query is keyed by who asks. Catalogue reads
  * need no session: before the guest session opens, the answer is the guest's, so nothing waits for it.
  */
-function useViewer() {
+type Viewer = number | 'guest';
+
+function useViewer(): { who: Viewer; isReady: boolean } {
   const { user } = useSession();
   return { who: user?.businessId ?? 'guest', isReady: true };
 }
+
+/** Who the queries are for before React has rendered (route loaders): the same key useViewer gives. */
+export const viewerKey = (): Viewer => storedViewer()?.businessId ?? 'guest';
 
 export interface PagedListOptions {
   path: '/api/custom_route/get_products_by_categories' | '/api/custom_route/get_products_by_business';
@@ -30,15 +35,21 @@ export interface PagedListOptions {
  * A product list the server sorts and pages: the first page holds `first` products and every
  * "more" asks the server for the next `more` (never the whole catalogue).
  */
-export function usePagedProducts({ path, query, first, more, enabled = true }: PagedListOptions) {
-  const { who, isReady } = useViewer();
-  const result = useInfiniteQuery({
+/** The query of a paged product list, for usePagedProducts and for a route loader that starts it early. */
+export const pagedProductsQuery = ({ path, query, first, more }: Omit<PagedListOptions, 'enabled'>, who: Viewer) =>
+  infiniteQueryOptions({
     queryKey: ['products', path, query, first, more, who],
-    enabled: enabled && isReady,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       api<ProductPage>(path, { query: { ...query, offset: pageParam, limit: pageParam === 0 ? first : more }, signal }),
     getNextPageParam: (last) => (last.has_more ? last.offset + last.limit : undefined),
+  });
+
+export function usePagedProducts({ path, query, first, more, enabled = true }: PagedListOptions) {
+  const { who, isReady } = useViewer();
+  const result = useInfiniteQuery({
+    ...pagedProductsQuery({ path, query, first, more }, who),
+    enabled: enabled && isReady,
     placeholderData: keepPreviousData,
   });
   // One array per answer: the grid draws its cards in steps while the list keeps its identity (lib/use-progressive.ts).
@@ -46,34 +57,40 @@ export function usePagedProducts({ path, query, first, more, enabled = true }: P
   return { ...result, items };
 }
 
-export const useHomeGrid = (order: 'viewed_count__DESC' | 'add_to_cart_count__DESC') =>
-  usePagedProducts({ path: '/api/custom_route/get_products_by_categories', query: { order }, first: GRID.homeFirst, more: GRID.homeMore });
+export type HomeGridOrder = 'viewed_count__DESC' | 'add_to_cart_count__DESC';
+export const homeGridList = (order: HomeGridOrder) =>
+  ({ path: '/api/custom_route/get_products_by_categories', query: { order }, first: GRID.homeFirst, more: GRID.homeMore }) as const;
+
+export const useHomeGrid = (order: HomeGridOrder) => usePagedProducts(homeGridList(order));
+
+export const categoriesQuery = () =>
+  queryOptions({ queryKey: ['categories'], queryFn: () => api<Category[]>('/api/read/Categories'), staleTime: 10 * 60_000 });
 
 export function useCategories() {
-  return useQuery({ queryKey: ['categories'], queryFn: () => api<Category[]>('/api/read/Categories'), staleTime: 10 * 60_000 });
+  return useQuery(categoriesQuery());
 }
 
+export const businessTypesQuery = () =>
+  queryOptions({ queryKey: ['business-types'], queryFn: () => api<BusinessType[]>('/api/read/Business_Types'), staleTime: 10 * 60_000 });
+
 export function useBusinessTypes() {
-  return useQuery({ queryKey: ['business-types'], queryFn: () => api<BusinessType[]>('/api/read/Business_Types'), staleTime: 10 * 60_000 });
+  return useQuery(businessTypesQuery());
 }
+
+export const facetsQuery = (query: Query, who: Viewer) =>
+  queryOptions({ queryKey: ['facets', query, who], queryFn: ({ signal }) => api<Facets>('/api/catalogue/facets', { query, signal }) });
 
 export function useFacets(query: Query, enabled = true) {
   const { who, isReady } = useViewer();
-  return useQuery({
-    queryKey: ['facets', query, who],
-    enabled: enabled && isReady,
-    queryFn: ({ signal }) => api<Facets>('/api/catalogue/facets', { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...facetsQuery(query, who), enabled: enabled && isReady, placeholderData: keepPreviousData });
 }
+
+export const productDetailQuery = (id: number | null, who: Viewer) =>
+  queryOptions({ queryKey: ['product', id, who], queryFn: ({ signal }) => api<ProductDetail>(`/api/catalogue/products/${id}`, { signal }) });
 
 export function useProductDetail(id: number | null) {
   const { who, isReady } = useViewer();
-  return useQuery({
-    queryKey: ['product', id, who],
-    enabled: id != null && isReady,
-    queryFn: ({ signal }) => api<ProductDetail>(`/api/catalogue/products/${id}`, { signal }),
-  });
+  return useQuery({ ...productDetailQuery(id, who), enabled: id != null && isReady });
 }
 
 export function useSearch(text: string) {
