@@ -87,7 +87,7 @@ function PageChunkMissing() {
 /** A page module's answer to the router: its component, and the loader that starts its data early (lib/page-data.ts). */
 export interface LazyPage {
   Component: React.ComponentType;
-  loader?: (args: LoaderFunctionArgs) => unknown;
+  loader?: (args: LoaderFunctionArgs) => Promise<unknown>;
 }
 
 /**

@@ -1,16 +1,27 @@
 import type { LoaderFunctionArgs } from 'react-router';
 
+/** How long the first page waits for its data before it draws without it (its skeletons and spinners). */
+const FIRST_PAGE_WAIT_MS = 1000;
+
+let isAppShown = false;
+
+/** Called once the app has drawn its first page (layouts/shell.tsx). */
+export function markAppShown() {
+  isAppShown = true;
+}
+
 /**
- * A route loader that starts a page's queries as soon as its route matches, in parallel with the
- * page's chunk, instead of after the page has rendered once (issue 15: on a phone the first render
- * took a few hundred milliseconds before any request left). It does not wait for them: the page draws
- * at once with its skeletons and its data follows. Waiting would delay the first paint by a round trip,
- * which Lighthouse counts against the largest contentful paint of pages whose headline needs no data.
+ * A route loader that starts a page's queries as soon as its route matches, not after the page has
+ * rendered once. On the first load of the app it also waits for them (at most FIRST_PAGE_WAIT_MS), so the
+ * first paint shows the page with its data in one render. Issue 15: the shell painted first and each
+ * answer then re-rendered the page, and those renders were the long tasks Lighthouse counted as blocking
+ * on a phone. Later navigations do not wait: the page draws at once, its queries already under way.
  * A failed query is left to the page, which shows it with a Retry.
  */
 export function pageData(prefetch: (args: LoaderFunctionArgs) => Array<Promise<unknown>>) {
-  return (args: LoaderFunctionArgs): null => {
-    for (const started of prefetch(args)) started.catch(() => undefined);
+  return async (args: LoaderFunctionArgs): Promise<null> => {
+    const started = Promise.all(prefetch(args).map((p) => p.catch(() => undefined)));
+    if (!isAppShown) await Promise.race([started, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
     return null;
   };
 }
