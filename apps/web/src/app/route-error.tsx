@@ -1,6 +1,6 @@
 import type React from 'react';
 import { useEffect, useState } from 'react';
-import { isRouteErrorResponse, Link, type LoaderFunctionArgs, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { LoadError } from '../components/ui/load-error.tsx';
 
 const RELOAD_KEY = 'chunk-reload-at';
@@ -84,21 +84,14 @@ function PageChunkMissing() {
   );
 }
 
-/** A page module's answer to the router: its component, and the loader that starts its data early (lib/page-data.ts). */
-export interface LazyPage {
-  Component: React.ComponentType;
-  loader?: (args: LoaderFunctionArgs) => Promise<unknown>;
-}
-
 /**
  * A route's lazy page, with the deploy case handled where it happens (the router's own handling of a
  * failed lazy load left the page blank): a missing chunk shows PageChunkMissing, which reloads once.
  */
-export function lazyPage(load: () => Promise<React.ComponentType | LazyPage>) {
-  return async (): Promise<LazyPage> => {
+export function lazyPage(load: () => Promise<React.ComponentType>) {
+  return async (): Promise<{ Component: React.ComponentType }> => {
     try {
-      const page = await load();
-      return typeof page === 'function' ? { Component: page } : page;
+      return { Component: await load() };
     } catch (err) {
       if (!isChunkLoadError(err)) throw err;
       return { Component: PageChunkMissing };

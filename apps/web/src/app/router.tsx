@@ -7,8 +7,7 @@ import { lazyPage, RouteError } from './route-error.tsx';
 // React Router matches whole paths (exact), and every unknown path goes to /pageNotFound.
 const page = lazyPage;
 
-const bmplDetail = page(() => import('../features/marketplace/bmpl-product-page.tsx').then((m) => ({ Component: m.BmplProductPage, loader: m.bmplProductLoader })));
-const home = page(() => import('../features/catalogue/home-page.tsx').then((m) => ({ Component: m.HomePage, loader: m.homeLoader })));
+const bmplDetail = page(() => import('../features/marketplace/bmpl-product-page.tsx').then((m) => m.BmplProductPage));
 
 const routes: RouteObject[] = [
   {
@@ -17,9 +16,9 @@ const routes: RouteObject[] = [
     hydrateFallbackElement: <div className="min-h-screen" aria-busy="true" />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', lazy: home },
-      { path: '/home', lazy: home },
-      { path: '/bmpl', lazy: page(() => import('../features/marketplace/bmpl-home-page.tsx').then((m) => ({ Component: m.BmplHomePage, loader: m.bmplHomeLoader }))) },
+      { path: '/', lazy: page(() => import('../features/catalogue/home-page.tsx').then((m) => m.HomePage)) },
+      { path: '/home', lazy: page(() => import('../features/catalogue/home-page.tsx').then((m) => m.HomePage)) },
+      { path: '/bmpl', lazy: page(() => import('../features/marketplace/bmpl-home-page.tsx').then((m) => m.BmplHomePage)) },
       { path: '/bmpl/search', lazy: page(() => import('../features/marketplace/bmpl-search-page.tsx').then((m) => m.BmplSearchPage)) },
       { path: '/bmpl/category/:level2', lazy: page(() => import('../features/marketplace/bmpl-category-page.tsx').then((m) => m.BmplCategoryPage)) },
       { path: '/bmpl/category/:level2/:level3', lazy: page(() => import('../features/marketplace/bmpl-category-page.tsx').then((m) => m.BmplCategoryPage)) },
@@ -30,8 +29,8 @@ const routes: RouteObject[] = [
       { path: '/bmpl/productdetail/:productName', lazy: bmplDetail },
       { path: '/:level2/:level3/productdetail/:productName', lazy: bmplDetail },
       { path: '/productDetail', lazy: page(() => import('../features/marketplace/discount-product-page.tsx').then((m) => m.DiscountProductPage)) },
-      { path: '/productDetails', lazy: page(() => import('../features/catalogue/product-details-page.tsx').then((m) => ({ Component: m.ProductDetailsPage, loader: m.productDetailsLoader }))) },
-      { path: '/categories', lazy: page(() => import('../features/catalogue/categories-page.tsx').then((m) => ({ Component: m.CategoriesPage, loader: m.categoriesLoader }))) },
+      { path: '/productDetails', lazy: page(() => import('../features/catalogue/product-details-page.tsx').then((m) => m.ProductDetailsPage)) },
+      { path: '/categories', lazy: page(() => import('../features/catalogue/categories-page.tsx').then((m) => m.CategoriesPage)) },
       { path: '/business/:id?', lazy: page(() => import('../features/catalogue/business-page.tsx').then((m) => m.BusinessPage)) },
       { path: '/businessProducts', lazy: page(() => import('../features/catalogue/business-products-page.tsx').then((m) => m.BusinessProductsPage)) },
       { path: '/sign-up', lazy: page(() => import('../features/auth/sign-up-page.tsx').then((m) => m.SignUpPage)) },

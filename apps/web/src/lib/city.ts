@@ -11,9 +11,6 @@ function read(): City {
   return (CITIES as readonly string[]).includes(stored ?? '') ? (stored as City) : DEFAULT_CITY;
 }
 
-/** The city now, outside React (route loaders); useCity follows its changes. */
-export const currentCity = (): City => read();
-
 export function setCity(city: City) {
   localStorage.setItem(STORAGE_KEYS.city, city);
   for (const l of listeners) l();

@@ -1,6 +1,5 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { markAppShown } from '../../lib/page-data.ts';
 import { usesMarketplaceBar } from '../route-rules.ts';
 import { Footer } from './footer.tsx';
 import { HelpChat } from './help-chat.tsx';
@@ -12,8 +11,6 @@ import { OrderingBar } from './ordering-bar.tsx';
 export function Shell() {
   const { pathname } = useLocation();
   const marketplace = usesMarketplaceBar(pathname);
-  // From here on, pages draw at once on navigation and their data follows (lib/page-data.ts).
-  useEffect(markAppShown, []);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-white focus:p-2">

@@ -2,10 +2,10 @@ import type { BusinessType, Category, Facets, Product, ProductDetail, ProductPag
 import { GRID } from '@shop/domain/constants';
 import type { BuyAgainProduct } from '@shop/domain/reorder';
 import { mergeInStockFirst } from '@shop/domain/listing';
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../lib/api.ts';
-import { storedViewer, useSession } from '../../lib/session.tsx';
+import { useSession } from '../../lib/session.tsx';
 
 type Query = Record<string, string | number | undefined>;
 
@@ -13,15 +13,10 @@ type Query = Record<string, string | number | undefined>;
  * Prices differ per business (SPEC 9): every product query is keyed by who asks. Catalogue reads
  * need no session: before the guest session opens, the answer is the guest's, so nothing waits for it.
  */
-type Viewer = number | 'guest';
-
-function useViewer(): { who: Viewer; isReady: boolean } {
+function useViewer() {
   const { user } = useSession();
   return { who: user?.businessId ?? 'guest', isReady: true };
 }
-
-/** Who the queries are for before React has rendered (route loaders): the same key useViewer gives. */
-export const viewerKey = (): Viewer => storedViewer()?.businessId ?? 'guest';
 
 export interface PagedListOptions {
   path: '/api/custom_route/get_products_by_categories' | '/api/custom_route/get_products_by_business';
@@ -35,21 +30,15 @@ export interface PagedListOptions {
  * A product list the server sorts and pages: the first page holds `first` products and every
  * "more" asks the server for the next `more` (never the whole catalogue).
  */
-/** The query of a paged product list, for usePagedProducts and for a route loader that starts it early. */
-export const pagedProductsQuery = ({ path, query, first, more }: Omit<PagedListOptions, 'enabled'>, who: Viewer) =>
-  infiniteQueryOptions({
+export function usePagedProducts({ path, query, first, more, enabled = true }: PagedListOptions) {
+  const { who, isReady } = useViewer();
+  const result = useInfiniteQuery({
     queryKey: ['products', path, query, first, more, who],
+    enabled: enabled && isReady,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       api<ProductPage>(path, { query: { ...query, offset: pageParam, limit: pageParam === 0 ? first : more }, signal }),
     getNextPageParam: (last) => (last.has_more ? last.offset + last.limit : undefined),
-  });
-
-export function usePagedProducts({ path, query, first, more, enabled = true }: PagedListOptions) {
-  const { who, isReady } = useViewer();
-  const result = useInfiniteQuery({
-    ...pagedProductsQuery({ path, query, first, more }, who),
-    enabled: enabled && isReady,
     placeholderData: keepPreviousData,
   });
   // One array per answer: the grid draws its cards in steps while the list keeps its identity (lib/use-progressive.ts).
@@ -57,40 +46,34 @@ export function usePagedProducts({ path, query, first, more, enabled = true }: P
   return { ...result, items };
 }
 
-export type HomeGridOrder = 'viewed_count__DESC' | 'add_to_cart_count__DESC';
-export const homeGridList = (order: HomeGridOrder) =>
-  ({ path: '/api/custom_route/get_products_by_categories', query: { order }, first: GRID.homeFirst, more: GRID.homeMore }) as const;
-
-export const useHomeGrid = (order: HomeGridOrder) => usePagedProducts(homeGridList(order));
-
-export const categoriesQuery = () =>
-  queryOptions({ queryKey: ['categories'], queryFn: () => api<Category[]>('/api/read/Categories'), staleTime: 10 * 60_000 });
+export const useHomeGrid = (order: 'viewed_count__DESC' | 'add_to_cart_count__DESC') =>
+  usePagedProducts({ path: '/api/custom_route/get_products_by_categories', query: { order }, first: GRID.homeFirst, more: GRID.homeMore });
 
 export function useCategories() {
-  return useQuery(categoriesQuery());
+  return useQuery({ queryKey: ['categories'], queryFn: () => api<Category[]>('/api/read/Categories'), staleTime: 10 * 60_000 });
 }
-
-export const businessTypesQuery = () =>
-  queryOptions({ queryKey: ['business-types'], queryFn: () => api<BusinessType[]>('/api/read/Business_Types'), staleTime: 10 * 60_000 });
 
 export function useBusinessTypes() {
-  return useQuery(businessTypesQuery());
+  return useQuery({ queryKey: ['business-types'], queryFn: () => api<BusinessType[]>('/api/read/Business_Types'), staleTime: 10 * 60_000 });
 }
-
-export const facetsQuery = (query: Query, who: Viewer) =>
-  queryOptions({ queryKey: ['facets', query, who], queryFn: ({ signal }) => api<Facets>('/api/catalogue/facets', { query, signal }) });
 
 export function useFacets(query: Query, enabled = true) {
   const { who, isReady } = useViewer();
-  return useQuery({ ...facetsQuery(query, who), enabled: enabled && isReady, placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ['facets', query, who],
+    enabled: enabled && isReady,
+    queryFn: ({ signal }) => api<Facets>('/api/catalogue/facets', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
 }
-
-export const productDetailQuery = (id: number | null, who: Viewer) =>
-  queryOptions({ queryKey: ['product', id, who], queryFn: ({ signal }) => api<ProductDetail>(`/api/catalogue/products/${id}`, { signal }) });
 
 export function useProductDetail(id: number | null) {
   const { who, isReady } = useViewer();
-  return useQuery({ ...productDetailQuery(id, who), enabled: id != null && isReady });
+  return useQuery({
+    queryKey: ['product', id, who],
+    enabled: id != null && isReady,
+    queryFn: ({ signal }) => api<ProductDetail>(`/api/catalogue/products/${id}`, { signal }),
+  });
 }
 
 export function useSearch(text: string) {

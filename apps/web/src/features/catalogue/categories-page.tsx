@@ -1,33 +1,11 @@
-import { DEFAULT_CATEGORY, GRID, TOP_CATEGORIES } from '@shop/domain/constants';
+import { DEFAULT_CATEGORY, TOP_CATEGORIES } from '@shop/domain/constants';
 import { toSlug } from '@shop/domain/slug';
 import { useLocation } from 'react-router';
-import { categoriesQuery, facetsQuery, pagedProductsQuery, useCategories, viewerKey } from './catalogue-api.ts';
+import { useCategories } from './catalogue-api.ts';
 import { ListingView } from './listing-view.tsx';
-import { pageData } from '../../lib/page-data.ts';
-import { queryClient } from '../../lib/query-client.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 type Top = (typeof TOP_CATEGORIES)[number];
-
-/** The listing ListingView asks for on this page (its first page of products). */
-const LISTING = { path: '/api/custom_route/get_products_by_categories', first: GRID.listingFirst, more: GRID.listingMore } as const;
-
-/**
- * The category tree, then the first products and the filters of the default category, asked for as
- * soon as the route matches (lib/page-data.ts). A visit that names the other category in its state
- * (a link from the home page, after the first load) asks for its own when it renders.
- */
-export const categoriesLoader = pageData(() => [
-  queryClient.fetchQuery(categoriesQuery()).then((categories) => {
-    const top = categories.find((c) => c.level === 1 && c.name === DEFAULT_CATEGORY);
-    if (!top) return;
-    const base = { tierId: top.level, filterValue: top.id };
-    return Promise.all([
-      queryClient.prefetchInfiniteQuery(pagedProductsQuery({ ...LISTING, query: base }, viewerKey())),
-      queryClient.prefetchQuery(facetsQuery(base, viewerKey())),
-    ]);
-  }),
-]);
 
 /** SPEC 2: category listing; the category name (Food or Non Food) arrives in state, default Food. */
 export function CategoriesPage() {
@@ -56,7 +34,7 @@ export function CategoriesPage() {
       <ListingView
         key={name}
         title={<h2 className="text-lg font-semibold">{name} products</h2>}
-        path={LISTING.path}
+        path="/api/custom_route/get_products_by_categories"
         scope={{ topCategoryId: top?.id }}
         categories={categories}
         rootId={top?.id ?? -1}

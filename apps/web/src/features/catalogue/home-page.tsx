@@ -1,11 +1,9 @@
 import type { BusinessType } from '@shop/domain/catalogue';
 import { TOP_CATEGORIES } from '@shop/domain/constants';
 import { Link } from 'react-router';
-import { businessTypesQuery, homeGridList, pagedProductsQuery, useBuyAgain, useBusinessTypes, useHomeGrid, viewerKey } from './catalogue-api.ts';
+import { useBuyAgain, useBusinessTypes, useHomeGrid } from './catalogue-api.ts';
 import { ProductGrid } from './product-grid.tsx';
 import { useSession } from '../../lib/session.tsx';
-import { pageData } from '../../lib/page-data.ts';
-import { queryClient } from '../../lib/query-client.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -14,13 +12,6 @@ const CATEGORY_ART: Record<(typeof TOP_CATEGORIES)[number], string> = {
   Food: '/storage/art/tile/food.svg',
   'Non Food': '/storage/art/tile/non-food.svg',
 };
-
-/** The home page's business types and both product strips, asked for as soon as the route matches (lib/page-data.ts). */
-export const homeLoader = pageData(() => [
-  queryClient.prefetchQuery(businessTypesQuery()),
-  queryClient.prefetchInfiniteQuery(pagedProductsQuery(homeGridList('viewed_count__DESC'), viewerKey())),
-  queryClient.prefetchInfiniteQuery(pagedProductsQuery(homeGridList('add_to_cart_count__DESC'), viewerKey())),
-]);
 
 /** SPEC 2: ordering home. */
 export function HomePage() {

@@ -12,16 +12,8 @@ import { ProductImage } from '../../components/ui/product-image.tsx';
 import { ProductSkeleton } from '../../components/ui/product-skeleton.tsx';
 import { QuantityControl } from '../../components/ui/quantity-control.tsx';
 import { updateCart, useCart } from '../../lib/cart-store.ts';
-import { productDetailQuery, useProductDetail, viewerKey } from './catalogue-api.ts';
-import { pageData } from '../../lib/page-data.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { useProductDetail } from './catalogue-api.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
-
-/** The product and its related products, asked for as soon as the route matches (lib/page-data.ts). */
-export const productDetailsLoader = pageData(({ request }) => {
-  const id = productIdFromSearch(new URL(request.url).search);
-  return id === null ? [] : [queryClient.prefetchQuery(productDetailQuery(id, viewerKey()))];
-});
 
 /**
  * SPEC 2: product detail. The product may arrive in navigation state (shown at once); the id in the

@@ -10,7 +10,7 @@ import type {
   BmplStrip,
 } from '@shop/domain/bmpl';
 import type { BmplSort } from '@shop/domain/bmpl-rules';
-import { keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
 // The catalogue changes rarely: keep what was loaded for five minutes.
@@ -20,27 +20,17 @@ export function useCategoryTree() {
   return useQuery({ queryKey: ['bmpl', 'tree'], queryFn: () => api<BmplCategoryTree[]>('/api/bmpl/categories/tree'), staleTime: STALE });
 }
 
-/**
- * Issue 19: staff schedule banners per city and time, so they are asked for the city and kept only
- * a few seconds: long enough that the answer the route loader asked for (lib/page-data.ts) serves the
- * page it was asked for, instead of a second request as the page mounts.
- */
-export const bannersQuery = (names: readonly string[], city: string, categoryId?: number) =>
-  queryOptions({
+/** Issue 19: staff schedule banners per city and time, so they are asked for the city and not kept. */
+export function useBanners(names: string[], city: string, categoryId?: number) {
+  return useQuery({
     queryKey: ['bmpl', 'banners', names, city, categoryId],
     queryFn: () => api<BmplBanner[]>('/api/bmpl/banners', { query: { name: names.join(','), city, category_id: categoryId } }),
-    staleTime: 5_000,
+    staleTime: 0,
   });
-
-export function useBanners(names: readonly string[], city: string, categoryId?: number) {
-  return useQuery(bannersQuery(names, city, categoryId));
 }
 
-export const stripsQuery = (city: string, limit: number) =>
-  queryOptions({ queryKey: ['bmpl', 'strips', city, limit], queryFn: () => api<BmplStrip[]>('/api/bmpl/strips', { query: { city, limit } }), staleTime: STALE });
-
 export function useStrips(city: string, limit: number) {
-  return useQuery(stripsQuery(city, limit));
+  return useQuery({ queryKey: ['bmpl', 'strips', city, limit], queryFn: () => api<BmplStrip[]>('/api/bmpl/strips', { query: { city, limit } }), staleTime: STALE });
 }
 
 export interface ListFilters {
@@ -117,15 +107,13 @@ export function useSearch(filters: SearchFilters | null) {
   });
 }
 
-export const productBySlugQuery = (slug: string | null) =>
-  queryOptions({
+export function useProductBySlug(slug: string | null) {
+  return useQuery({
     queryKey: ['bmpl', 'product', slug],
     queryFn: () => api<BmplProductDetail>(`/api/bmpl/products/by-slug/${encodeURIComponent(decodeSafe(slug as string))}`),
+    enabled: slug !== null,
     staleTime: STALE,
   });
-
-export function useProductBySlug(slug: string | null) {
-  return useQuery({ ...productBySlugQuery(slug), enabled: slug !== null });
 }
 
 export function useProductById(id: number | null) {

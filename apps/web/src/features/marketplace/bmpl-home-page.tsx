@@ -1,24 +1,16 @@
 import { useMemo } from 'react';
 import type { BmplStrip } from '@shop/domain/bmpl';
 import { CITIES, type City, GRID } from '@shop/domain/constants';
-import { currentCity, setCity, useCity } from '../../lib/city.ts';
-import { pageData } from '../../lib/page-data.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { setCity, useCity } from '../../lib/city.ts';
 import { useIsDesktop } from '../../lib/use-media.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
-import { bannersQuery, stripsQuery, useBanners, useProductList, useStrips } from './bmpl-api.ts';
+import { useBanners, useProductList, useStrips } from './bmpl-api.ts';
 import { BmplProductGrid, Spinner } from './bmpl-product-card.tsx';
 import { CategoryStrip, TileGrid } from './home-sections.tsx';
 import { useInView } from './use-in-view.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 const BANNER_NAMES = ['Bmpl_Banners', 'Bmpl_Featured', 'Bmpl_Popular'];
-
-/** The banners, tiles and category strips of the city, asked for as soon as the route matches (lib/page-data.ts). */
-export const bmplHomeLoader = pageData(() => [
-  queryClient.prefetchQuery(bannersQuery(BANNER_NAMES, currentCity())),
-  queryClient.prefetchQuery(stripsQuery(currentCity(), GRID.marketplaceStripDesktop)),
-]);
 
 /**
  * SPEC 2 marketplace home. At most 5 requests: the guest session (first visit), the menu, the

@@ -4,16 +4,8 @@ import { Navigate, useLocation } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ProductSkeleton } from '../../components/ui/product-skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { pageData } from '../../lib/page-data.ts';
-import { queryClient } from '../../lib/query-client.ts';
-import { productBySlugQuery, useProductBySlug } from './bmpl-api.ts';
+import { useProductBySlug } from './bmpl-api.ts';
 import { ProductView } from './product-view.tsx';
-
-/** The product, asked for as soon as the route matches (lib/page-data.ts). */
-export const bmplProductLoader = pageData(({ request }) => {
-  const path = resolveProductPath(new URL(request.url).pathname);
-  return path ? [queryClient.prefetchQuery(productBySlugQuery(path.product))] : [];
-});
 
 /** SPEC 2: product detail at every productdetail path form, resolved by the product's slug. */
 export function BmplProductPage() {
