@@ -1,12 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router.tsx';
-import { openGuestSessionEarly } from './lib/session.tsx';
 import './index.css';
 
 const root = document.getElementById('root');
 if (root) {
-  openGuestSessionEarly();
   createRoot(root).render(
     <StrictMode>
       <AppRouter />

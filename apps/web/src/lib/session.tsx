@@ -22,29 +22,6 @@ async function openGuestSession(): Promise<Session> {
   return api<Session>('/api/auth/login', { body: { step: 'Guest' } });
 }
 
-/** The signed-in (or guest) user kept from an earlier visit, as SessionProvider starts with it; null before any session. */
-export const storedViewer = (): SessionUser | null => (getToken() ? (readJson<SessionUser>(STORAGE_KEYS.user) ?? GUEST_USER) : null);
-
-let earlyGuest: Promise<Session> | null = null;
-
-/**
- * SPEC 1: a first visit opens a guest session by itself. main.tsx asks for it as the app starts, so
- * it runs alongside the page's chunk and data instead of after the first render (issue 15); when it
- * lands before React renders, the session is simply there and nothing draws twice.
- */
-export function openGuestSessionEarly() {
-  if (getToken() || earlyGuest) return;
-  earlyGuest = openGuestSession().then((session) => {
-    if (!getToken()) {
-      forgetOfflineAnswers();
-      setToken(session.token);
-      writeJson(STORAGE_KEYS.user, session.user);
-    }
-    return session;
-  });
-  earlyGuest.catch(() => undefined);
-}
-
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<SessionUser | null>(() => (getToken() ? readJson<SessionUser>(STORAGE_KEYS.user) : null));
   const [isReady, setReady] = useState(() => getToken() != null);
@@ -69,15 +46,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [store]);
 
   useEffect(() => {
-    // SPEC 1: on first arrival without a stored token, silently open a guest session (or take the one
-    // main.tsx asked for, still on its way).
-    const early = earlyGuest;
-    earlyGuest = null;
-    if (!getToken() && early) early.then(store).catch(() => setReady(true));
-    else if (!getToken()) startGuest();
+    // SPEC 1: on first arrival without a stored token, silently open a guest session.
+    if (!getToken()) startGuest();
     else if (!readJson(STORAGE_KEYS.user)) setUser(GUEST_USER);
     setUnauthorizedHandler(startGuest);
-  }, [startGuest, store]);
+  }, [startGuest]);
 
   const signOut = useCallback(() => {
     const wasGuest = (user?.type ?? 'Guest') === 'Guest';
