@@ -1,7 +1,7 @@
 // Issue 14 point 12: a Credit order may not take what the business owes above its credit limit.
 // One rule, used by the server when it places an order and by the checkout before Place order.
 import type { OrderStatus } from './constants.ts';
-import { type Paisa, toPaisa } from './money.ts';
+import { groupDigits, type Paisa, toPaisa } from './money.ts';
 
 /**
  * Orders that no longer add to what a business owes on top of its ledger: a Delivered order is
@@ -29,7 +29,7 @@ export function availableCredit(e: CreditExposure): Paisa {
 /** "Rs. 1,234.50": exact to the paisa (the whole-rupee formatRupees could show more than is available). */
 export function formatExactRupees(paisa: Paisa): string {
   const abs = Math.abs(Math.round(paisa));
-  const text = `${Math.floor(abs / 100).toLocaleString('en-US')}.${String(abs % 100).padStart(2, '0')}`;
+  const text = `${groupDigits(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
   return `Rs. ${paisa < 0 ? '-' : ''}${text}`;
 }
 

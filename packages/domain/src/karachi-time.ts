@@ -3,17 +3,21 @@
 // "date part before the T" is the buyer's date), for the screens and for mails.
 export const SHOP_TIME_ZONE = 'Asia/Karachi';
 
-const parts = new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'longOffset',
-});
+// Made on first use, not at import: a time-zone formatter costs milliseconds to build on a phone, and
+// the web app imports this module on pages that never show a date (issue 15, first load).
+let parts: Intl.DateTimeFormat | undefined;
+const wallClockFormat = () =>
+  (parts ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: SHOP_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'longOffset',
+  }));
 
 interface Wall {
   date: string;
@@ -25,7 +29,7 @@ function wallClock(instant: Date | string | number): Wall {
   const d = instant instanceof Date ? instant : new Date(instant);
   if (Number.isNaN(d.getTime())) throw new RangeError(`Not an instant: ${String(instant)}`);
   const p: Record<string, string> = {};
-  for (const part of parts.formatToParts(d)) p[part.type] = part.value;
+  for (const part of wallClockFormat().formatToParts(d)) p[part.type] = part.value;
   // 'GMT+05:00' (or 'GMT' for a zero offset, which Asia/Karachi never has today).
   const offset = p.timeZoneName === 'GMT' ? '+00:00' : (p.timeZoneName ?? '').replace('GMT', '');
   return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}:${p.second}`, offset };

@@ -22,9 +22,20 @@ export function fromPaisa(paisa: Paisa): string {
   return negative ? `-${text}` : text;
 }
 
+let grouping: Intl.NumberFormat | undefined;
+/**
+ * A whole number with thousands separators ("1,250"), as toLocaleString('en-US') writes it. One
+ * formatter, made on first use: toLocaleString builds a new one per call, and a product listing
+ * formats about 80 prices while it renders (issue 15, main-thread work on a phone).
+ */
+export function groupDigits(n: number): string {
+  grouping ??= new Intl.NumberFormat('en-US');
+  return grouping.format(n);
+}
+
 /** SPEC 9: whole rupees with thousands separators, e.g. "Rs. 1,250". */
 export function formatRupees(amount: string | number, prefix: 'Rs.' | 'PKR' = 'Rs.'): string {
   const paisa = toPaisa(amount);
   const whole = Math.round(paisa / 100);
-  return `${prefix} ${whole.toLocaleString('en-US')}`;
+  return `${prefix} ${groupDigits(whole)}`;
 }

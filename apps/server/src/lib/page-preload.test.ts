@@ -29,6 +29,28 @@ describe('landing page preloads', () => {
     expect(pages.plain).not.toContain('modulepreload');
   });
 
+  it('announces the product pages: /productDetails and every productdetail address of the marketplace', () => {
+    const web = join(dir, 'products');
+    mkdirSync(join(web, '.vite'), { recursive: true });
+    writeFileSync(join(web, 'index.html'), '<html><head><script type="module" src="/assets/index-1.js"></script></head><body></body></html>');
+    writeFileSync(
+      join(web, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true },
+        'src/features/catalogue/product-details-page.tsx': { file: 'assets/product-details-page-4.js', imports: ['_card.js'] },
+        'src/features/marketplace/bmpl-product-page.tsx': { file: 'assets/bmpl-product-page-5.js' },
+        '_card.js': { file: 'assets/card-3.js' },
+      }),
+    );
+    const pages = buildIndexPages(web);
+    expect(indexPageFor(pages, '/productDetails')).toContain('href="/assets/product-details-page-4.js"');
+    expect(indexPageFor(pages, '/productDetails')).toContain('href="/assets/card-3.js"');
+    for (const path of ['/bmpl/category/pulses-daal/daal-mash/productdetail/guard-premium-daal-mash-5-kg', '/bmpl/productdetail/x', '/a/b/productdetail/x/']) {
+      expect(indexPageFor(pages, path)).toContain('href="/assets/bmpl-product-page-5.js"');
+    }
+    for (const path of ['/orders', '/bmpl/category/pulses-daal', '/productdetail']) expect(indexPageFor(pages, path)).not.toContain('modulepreload');
+  });
+
   it('answers the back office page (staff.html) for /staff and below, and the shop page elsewhere', () => {
     writeFileSync(join(dir, 'staff.html'), '<html><head><meta name="robots" content="noindex, nofollow"></head><body>staff</body></html>');
     const pages = buildIndexPages(dir);

@@ -11,7 +11,12 @@ const LANDING_PAGES: Record<string, string> = {
   '/home': 'src/features/catalogue/home-page.tsx',
   '/categories': 'src/features/catalogue/categories-page.tsx',
   '/bmpl': 'src/features/marketplace/bmpl-home-page.tsx',
+  // Issue 15: the product pages have the same budget; a shared product link is often the first visit.
+  '/productDetails': 'src/features/catalogue/product-details-page.tsx',
 };
+
+/** Paths matched by form rather than spelled out: every productdetail address of the marketplace (SPEC 2). */
+const LANDING_PATTERNS: Array<[RegExp, string]> = [[/\/productdetail\/[^/]+$/, 'src/features/marketplace/bmpl-product-page.tsx']];
 
 interface ManifestChunk {
   file: string;
@@ -22,6 +27,8 @@ interface ManifestChunk {
 export interface IndexPages {
   plain: string;
   byPath: Map<string, string>;
+  /** index.html for the paths of LANDING_PATTERNS, in their order. */
+  byPattern: Array<[RegExp, string]>;
   /** The staff back office's page (staff.html, its own entry), for /staff and below. */
   staff: string | null;
 }
@@ -32,7 +39,8 @@ export const isStaffPage = (path: string) => path === '/staff' || path.startsWit
 export function indexPageFor(pages: IndexPages | null, path: string): string {
   if (!pages) return '';
   if (isStaffPage(path)) return pages.staff ?? pages.plain;
-  return pages.byPath.get(path.replace(/(.)\/+$/, '$1')) ?? pages.plain;
+  const bare = path.replace(/(.)\/+$/, '$1');
+  return pages.byPath.get(bare) ?? pages.byPattern.find(([pattern]) => pattern.test(bare))?.[1] ?? pages.plain;
 }
 
 /** index.html per landing path, with its preloads; other paths get the plain index.html. */
@@ -41,10 +49,11 @@ export function buildIndexPages(webDist: string): IndexPages {
   const staffFile = join(webDist, 'staff.html');
   const staff = existsSync(staffFile) ? readFileSync(staffFile, 'utf8') : null;
   const byPath = new Map<string, string>();
+  const byPattern: Array<[RegExp, string]> = [];
   const manifestFile = join(webDist, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return { plain, byPath, staff };
+  if (!existsSync(manifestFile)) return { plain, byPath, byPattern, staff };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  for (const [path, source] of Object.entries(LANDING_PAGES)) {
+  const withPreloads = (source: string): string | null => {
     const files = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
@@ -54,7 +63,15 @@ export function buildIndexPages(webDist: string): IndexPages {
     };
     visit(source);
     const links = [...files].filter((f) => !plain.includes(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
-    if (links.length) byPath.set(path, plain.replace('</head>', `    ${links.join('\n    ')}\n  </head>`));
+    return links.length ? plain.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : null;
+  };
+  for (const [path, source] of Object.entries(LANDING_PAGES)) {
+    const html = withPreloads(source);
+    if (html) byPath.set(path, html);
   }
-  return { plain, byPath, staff };
+  for (const [pattern, source] of LANDING_PATTERNS) {
+    const html = withPreloads(source);
+    if (html) byPattern.push([pattern, html]);
+  }
+  return { plain, byPath, byPattern, staff };
 }

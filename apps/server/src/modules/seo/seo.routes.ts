@@ -5,7 +5,7 @@ import { bmplCategoryPath, bmplProductPath, bmplProductTitle, movedProductPath, 
 import { displayPrice } from '@shop/domain/pricing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ModuleDeps } from '../../app-deps.ts';
-import { buildIndexPages } from '../../lib/page-preload.ts';
+import { buildIndexPages, indexPageFor } from '../../lib/page-preload.ts';
 import { createSeoContext, sitemapPaths } from '../bmpl/bmpl-seo.service.ts';
 import { productBySlug, resolveCategory } from '../bmpl/bmpl.service.ts';
 import { type PageHead, shortDescription, withHead } from './seo-head.ts';
@@ -189,7 +189,7 @@ export async function seoRoutes(app: FastifyInstance, deps: ModuleDeps) {
         const oldest = cached.keys().next().value;
         if (oldest !== undefined) cached.delete(oldest);
       }
-      const base = index.byPath.get(path) ?? index.plain;
+      const base = indexPageFor(index, path);
       const value = headFor(path, origin).then((r): Page | null =>
         !r ? null : 'moved' in r ? r : { html: withHead(base, r.head), status: r.status, noindex: r.head.noindex === true },
       );
@@ -215,7 +215,7 @@ export async function seoRoutes(app: FastifyInstance, deps: ModuleDeps) {
       .status(result?.status ?? 200)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(result?.html ?? index.byPath.get(path) ?? index.plain);
+      .send(result?.html ?? indexPageFor(index, path));
   };
   app.get('/bmpl', { schema: { hide: true } }, page);
   app.get('/bmpl/*', { schema: { hide: true } }, page);

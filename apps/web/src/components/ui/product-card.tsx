@@ -1,6 +1,7 @@
 import { addToCart, setQuantity } from '@shop/domain/cart';
 import type { Product } from '@shop/domain/catalogue';
 import { displayPrice } from '@shop/domain/pricing';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { updateCart, useCart } from '../../lib/cart-store.ts';
 import { Price, SaleBadge } from './price.tsx';
@@ -27,8 +28,11 @@ export function toCartItem(product: Product) {
   };
 }
 
-/** SPEC 2: image, name, brand, price, sale badge, quantity control and Add to cart; 'Out Of Stock' at stock 0. */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+/**
+ * SPEC 2: image, name, brand, price, sale badge, quantity control and Add to cart; 'Out Of Stock' at stock 0.
+ * Memoised: a grid re-renders when the session or a query settles, and its cards need not (issue 15).
+ */
+export const ProductCard = memo(function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const lines = useCart();
   const line = lines.find((l) => l.product_id === product.id);
   const isOut = product.stock <= 0;
@@ -73,4 +77,4 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
       </div>
     </article>
   );
-}
+});

@@ -3,6 +3,7 @@ import { GRID } from '@shop/domain/constants';
 import type { BuyAgainProduct } from '@shop/domain/reorder';
 import { mergeInStockFirst } from '@shop/domain/listing';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 
@@ -40,7 +41,8 @@ export function usePagedProducts({ path, query, first, more, enabled = true }: P
     getNextPageParam: (last) => (last.has_more ? last.offset + last.limit : undefined),
     placeholderData: keepPreviousData,
   });
-  const items: Product[] = result.data?.pages.flatMap(mergeInStockFirst) ?? [];
+  // One array per answer: the grid draws its cards in steps while the list keeps its identity (lib/use-progressive.ts).
+  const items: Product[] = useMemo(() => result.data?.pages.flatMap(mergeInStockFirst) ?? [], [result.data]);
   return { ...result, items };
 }
 

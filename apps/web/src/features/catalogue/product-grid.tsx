@@ -1,6 +1,10 @@
 import type { Product } from '@shop/domain/catalogue';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ProductCard } from '../../components/ui/product-card.tsx';
+import { useProgressive } from '../../lib/use-progressive.ts';
+
+/** Two rows of four on a wide screen, more than a phone shows: drawn with the data, the rest just after. */
+const FIRST_CARDS = 8;
 
 /** A grid of product cards with its empty text and a "more" button while the server has more. */
 export function ProductGrid({
@@ -27,6 +31,7 @@ export function ProductGrid({
   error?: unknown;
   onRetry?: () => void;
 }) {
+  const shown = useProgressive(items, Math.max(FIRST_CARDS, eagerCount));
   if (isLoading) {
     return (
       <div className="flex justify-center py-10" role="status" aria-label="Loading products">
@@ -39,7 +44,7 @@ export function ProductGrid({
   return (
     <>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-        {items.map((p, i) => (
+        {shown.map((p, i) => (
           <li key={p.id}>
             <ProductCard product={p} eager={i < eagerCount} />
           </li>

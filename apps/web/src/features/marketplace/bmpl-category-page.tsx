@@ -1,6 +1,6 @@
 import type { BmplResolvedCategory } from '@shop/domain/bmpl';
 import { bmplCategoryPath, findCategoryInTree, resolveCategoryPath } from '@shop/domain/bmpl-rules';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCity } from '../../lib/city.ts';
 import { useBanners, useCategoryTree, useFacets, useProductList } from './bmpl-api.ts';
@@ -68,7 +68,7 @@ function CategoryListing({ resolved }: { resolved: BmplResolvedCategory }) {
   };
   const reset = () => navigate(bmplCategoryPath(category.slug));
 
-  const products = list.data?.pages.flatMap((p) => p.products) ?? [];
+  const products = useMemo(() => list.data?.pages.flatMap((p) => p.products) ?? [], [list.data]);
   return (
     <main className="mx-auto max-w-6xl px-3 py-4 md:px-4">
       <Breadcrumb

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { BmplStrip } from '@shop/domain/bmpl';
 import { CITIES, type City, GRID } from '@shop/domain/constants';
 import { setCity, useCity } from '../../lib/city.ts';
@@ -56,7 +57,7 @@ function LandingGrid({ city }: { city: City }) {
   // Far below the fold: fetched and drawn when the visitor scrolls near it.
   const [ref, near] = useInView<HTMLElement>();
   const list = useProductList(near ? { city } : null, GRID.marketplaceLandingFirst, GRID.marketplaceLandingMore);
-  const products = list.data?.pages.flatMap((p) => p.products) ?? [];
+  const products = useMemo(() => list.data?.pages.flatMap((p) => p.products) ?? [], [list.data]);
   return (
     <section ref={ref} aria-labelledby="bmpl-landing" className="mt-10">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">

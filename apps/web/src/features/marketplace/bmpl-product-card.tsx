@@ -1,7 +1,9 @@
 import type { BmplProduct } from '@shop/domain/bmpl';
 import { bmplProductPath } from '@shop/domain/bmpl-rules';
 import { formatRupees } from '@shop/domain/money';
+import { memo } from 'react';
 import { Link } from 'react-router';
+import { useProgressive } from '../../lib/use-progressive.ts';
 import { Price, SaleBadge } from '../../components/ui/price.tsx';
 import { ProductImage } from '../../components/ui/product-image.tsx';
 
@@ -14,7 +16,8 @@ export function productLink(product: BmplProduct): { to: string; state?: { produ
   return { to: bmplProductPath(product) };
 }
 
-export function BmplProductCard({ product, eager = false }: { product: BmplProduct; eager?: boolean }) {
+/** Memoised: a grid re-renders when the session or a query settles, and its cards need not (issue 15). */
+export const BmplProductCard = memo(function BmplProductCard({ product, eager = false }: { product: BmplProduct; eager?: boolean }) {
   const link = productLink(product);
   const isOut = product.stock <= 0;
   return (
@@ -38,12 +41,14 @@ export function BmplProductCard({ product, eager = false }: { product: BmplProdu
       {isOut && <p className="mt-1 text-sm font-semibold text-red-700">Out Of Stock</p>}
     </article>
   );
-}
+});
 
 export function BmplProductGrid({ products, eagerFirst = 0 }: { products: BmplProduct[]; eagerFirst?: number }) {
+  // Two rows of five on a wide screen: drawn with the data, the rest just after (lib/use-progressive.ts).
+  const shown = useProgressive(products, Math.max(10, eagerFirst));
   return (
     <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:gap-4 lg:grid-cols-4 xl:grid-cols-5">
-      {products.map((p, i) => (
+      {shown.map((p, i) => (
         <li key={p.id}>
           <BmplProductCard product={p} eager={i < eagerFirst} />
         </li>

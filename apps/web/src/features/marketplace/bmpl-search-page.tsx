@@ -42,7 +42,10 @@ export function BmplSearchPage() {
     for (const p of all.data?.products ?? []) seen.set(p.bmpl_brand_id, p.bmpl_brand_name);
     return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
   }, [all.data]);
-  const products = (source.data?.products ?? []).filter((p) => applied.brands.length === 0 || applied.brands.includes(p.bmpl_brand_id));
+  const products = useMemo(
+    () => (source.data?.products ?? []).filter((p) => applied.brands.length === 0 || applied.brands.includes(p.bmpl_brand_id)),
+    [source.data, applied.brands],
+  );
 
   return (
     <main className="mx-auto max-w-6xl px-3 py-4 md:px-4">

@@ -3,7 +3,7 @@ import { helpDigits } from '@shop/domain/account';
 import { bmplCategoryPath, bmplProductPath, bmplProductTitle, notAvailableIn, recordForCity, relatedHeading } from '@shop/domain/bmpl-rules';
 import { CITIES, type City } from '@shop/domain/constants';
 import { MessageCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SaleBadge } from '../../components/ui/price.tsx';
 import { ProductImage } from '../../components/ui/product-image.tsx';
@@ -94,7 +94,7 @@ export function ProductView({ product }: { product: BmplProductDetail }) {
 
 function Related({ productId, city, threshold }: { productId: number; city: string; threshold: number | null }) {
   const related = useRelated(productId, city);
-  const others = (related.data ?? []).filter((p) => p.id !== productId);
+  const others = useMemo(() => (related.data ?? []).filter((p) => p.id !== productId), [related.data, productId]);
   return (
     <section aria-labelledby="bmpl-related" className="mt-10">
       <h2 id="bmpl-related" className="mb-3 text-xl font-bold">{relatedHeading(threshold)}</h2>
