@@ -4,6 +4,7 @@ import type { BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl'
 import { bmplCategoryPath, bmplProductPath, bmplProductTitle, movedProductPath, resolveCategoryPath, resolveProductPath } from '@shop/domain/bmpl-rules';
 import { displayPrice } from '@shop/domain/pricing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { ModuleDeps } from '../../app-deps.ts';
 import { buildIndexPages, indexPageFor } from '../../lib/page-preload.ts';
 import { createSeoContext, sitemapPaths } from '../bmpl/bmpl-seo.service.ts';
@@ -125,13 +126,12 @@ export async function seoRoutes(app: FastifyInstance, deps: ModuleDeps) {
 
   // One sitemap per origin, rebuilt at most hourly, and when the marketplace changed (a product made
   // inactive leaves it within the counters' bound): a crawler's visits cost one query an hour at most.
-  const sitemaps = new Map<string, { at: number; gen: number; xml: Promise<string> }>();
+  const sitemaps = new LRUCache<string, { at: number; gen: number; xml: Promise<string> }>({ max: 4 });
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const origin = originOf(request);
     const gen = await generation();
     let entry = sitemaps.get(origin);
     if (!entry || entry.gen !== gen || Date.now() - entry.at > SITEMAP_TTL_MS) {
-      if (sitemaps.size >= 4) sitemaps.clear();
       const xml = sitemapPaths(ctx, SITEMAP_MAX_URLS - 1).then(({ categories, products }) => {
         const urls = ['/bmpl', ...categories, ...products].map((p) => `<url><loc>${xmlEscape(origin + p)}</loc></url>`);
         return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
@@ -174,7 +174,7 @@ export async function seoRoutes(app: FastifyInstance, deps: ModuleDeps) {
   };
 
   type Page = { html: string; status: number; noindex: boolean } | { moved: string };
-  const cached = new Map<string, { at: number; gen: number; value: Promise<Page | null> }>();
+  const cached = new LRUCache<string, { at: number; gen: number; value: Promise<Page | null> }>({ max: HEAD_CACHE_MAX });
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!pages && existsSync(join(webDist, 'index.html'))) pages = buildIndexPages(webDist);
     if (!pages) return reply.status(404).send({ error: 'Not found' });
@@ -185,10 +185,6 @@ export async function seoRoutes(app: FastifyInstance, deps: ModuleDeps) {
     const gen = await generation();
     let hit = cached.get(key);
     if (!hit || hit.gen !== gen || Date.now() - hit.at > HEAD_TTL_MS) {
-      if (cached.size >= HEAD_CACHE_MAX) {
-        const oldest = cached.keys().next().value;
-        if (oldest !== undefined) cached.delete(oldest);
-      }
       const base = indexPageFor(index, path);
       const value = headFor(path, origin).then((r): Page | null =>
         !r ? null : 'moved' in r ? r : { html: withHead(base, r.head), status: r.status, noindex: r.head.noindex === true },
