@@ -1,17 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogueReads, catalogueReadsFor } from '../src/app-deps.ts';
 import { buildApp } from '../src/app.ts';
 import { type Database, jsonRows, openDatabase } from '../src/db/client.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
-import { seedDemo } from '../src/seed/demo.ts';
+import { openTestDatabase } from './test-app.ts';
 
 // Issue 17, the change feed (migration 0021): an edit of a product made on one instance shows on the
 // others within 2 s, taken in by patching their copies, never by loading them whole again. Instance
@@ -79,22 +77,14 @@ if (!url) {
 }
 
 describe.runIf(url)('the change feed across instances', () => {
-  let admin: pg.Client;
-  let name = '';
+  let made: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
   const instances: Instance[] = [];
   let guest: Record<string, string>;
 
   beforeAll(async () => {
-    name = `shop_feed_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const target = new URL(url as string);
-    target.pathname = `/${name}`;
-    const setup = await openDatabase({ url: target.toString() });
-    await setup.migrate();
-    await seedDemo(setup.db);
-    await setup.close();
+    // A database of its own with the demo data (copied from the run's template), shared by the instances.
+    made = await openTestDatabase(undefined, { demo: true });
+    const target = new URL(made.url as string);
     const production = catalogueReadsFor({ NODE_ENV: 'production' });
     instances.push(
       ...(await Promise.all([
@@ -114,8 +104,7 @@ describe.runIf(url)('the change feed across instances', () => {
       await i.database.close();
       rmSync(i.dataDir, { recursive: true, force: true });
     }
-    await admin?.query(`drop database if exists ${name} with (force)`);
-    await admin?.end();
+    await made?.drop();
   });
 
   it('an edit of one product on one instance shows on the others within 2 s, patched in, with no full reload', async () => {
