@@ -5,12 +5,11 @@ import { displayPrice } from '@shop/domain/pricing';
 import { asc, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeBusiness } from '../../../test/factories.ts';
+import { makeListingFrame } from '../../../test/listing-fixture.ts';
 import { openTestDatabase } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
-import { brands, categories, productBusinessTypes, products } from '../../db/schema/catalogue.ts';
-import { businessTypes } from '../../db/schema/places.ts';
+import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { type CatalogueIndex, createCatalogueIndex } from './catalogue-index.ts';
 import { listProducts } from './listing.service.ts';
 import { productJsonColumns, productsAsJson } from './pricing.service.ts';
@@ -37,22 +36,7 @@ const BRAND_NAMES = ['apple', 'Apple Co', 'Zeta', 'zeta foods', 'Émile', 'Ölm�
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
   const db = database.db;
-  const [top] = await db.insert(categories).values({ name: 'Top', slug: 'top', level: 1 }).returning();
-  const l2 = await db
-    .insert(categories)
-    .values([1, 2].map((n) => ({ name: `Two ${n}`, slug: `two-${n}`, level: 2, parentId: top!.id })))
-    .returning();
-  const l3 = await db
-    .insert(categories)
-    .values(l2.map((c, n) => ({ name: `Three ${n}`, slug: `three-${n}`, level: 3, parentId: c.id, tier2Id: c.id })))
-    .returning();
-  const l4 = await db.insert(categories).values({ name: 'Four', slug: 'four', level: 4, parentId: l3[0]!.id, tier2Id: l2[0]!.id }).returning();
-  cats = [top!, ...l2, ...l3, ...l4].map((c) => ({ id: c.id, level: c.level }));
-  brandRows = await db.insert(brands).values(BRAND_NAMES.map((name) => ({ name }))).returning({ id: brands.id, name: brands.name });
-  lockedBusiness = (await makeBusiness(db)).id;
-  plainBusiness = (await makeBusiness(db)).id;
-  const [type] = await db.insert(businessTypes).values({ name: 'Differential type' }).returning();
-  typeId = type!.id;
+  ({ cats, brandRows, lockedBusiness, plainBusiness, typeId } = await makeListingFrame(db, BRAND_NAMES, 'Differential type'));
   index = createCatalogueIndex(db, { maxStaleMs: 0, fullReloadMs: 60 * 60_000 });
 }, 120_000);
 afterAll(() => drop?.());
