@@ -60,6 +60,15 @@ describe('the logger', () => {
     expect(line.totpSecret).toBe('[redacted]');
     expect(line.msg).toBe('a line');
     expect(redactSecrets({ passwordHash: 'h', recoveryCodes: ['a'], roles: ['Admin'] })).toEqual({ passwordHash: '[redacted]', recoveryCodes: '[redacted]', roles: ['Admin'] });
+    // Nothing to hide: the very same object, not a copy; the input is never changed.
+    const clean = { user: { email: 'a@b.pk', roles: ['Admin'] } };
+    expect(redactSecrets(clean)).toBe(clean);
+    const secret = { user: { password: 'p', email: 'e' } };
+    expect(redactSecrets(secret)).toEqual({ user: { password: '[redacted]', email: 'e' } });
+    expect(secret.user.password).toBe('p');
+    // An instance of a class is left to pino's serializers (a Date stays a date, not {}).
+    const at = new Date('2026-11-26T00:00:00Z');
+    expect((redactSecrets({ at }) as { at: unknown }).at).toBe(at);
   });
 
   it('every request line carries the request id the answer names', async () => {
@@ -70,6 +79,10 @@ describe('the logger', () => {
     const requestLines = lines.slice(before).filter((l) => l.req || l.res);
     expect(requestLines.length).toBeGreaterThanOrEqual(2); // incoming request, request completed
     for (const l of requestLines) expect(l.reqId).toBe(id);
+    // pino's serializers write what the request and reply lines are for (the redaction leaves
+    // Fastify's request and reply objects to them, unwalked).
+    expect(requestLines.find((l) => l.req)?.req).toMatchObject({ method: 'GET', url: '/api/health' });
+    expect(requestLines.find((l) => l.res)?.res).toMatchObject({ statusCode: 200 });
     // Another request, another id.
     const again = await app.inject({ method: 'GET', url: '/api/health' });
     expect(again.headers['x-request-id']).not.toBe(id);

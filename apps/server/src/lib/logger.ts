@@ -9,14 +9,33 @@ import pino, { type Logger, type LoggerOptions } from 'pino';
 export const SECRET_KEY = /password|secret|token|hash|recovery|authorization|cookie|csrf|reset_?code|otp/i;
 export const REDACTED = '[redacted]';
 
-/** A copy of `value` with every secret field (SECRET_KEY) replaced by REDACTED. */
+/**
+ * `value` with every secret field (SECRET_KEY) replaced by REDACTED: a copy where something was
+ * replaced, the same object where nothing was. Only plain objects and arrays are walked, as a log
+ * line's own data is: an instance of a class (Fastify's request and reply, a socket, an Error) is left
+ * to pino's serializers, which write the few fields they name (the request's method and url, the
+ * reply's status), never headers. Walking those instances cost more than the whole answer of a cached
+ * listing (every request logs two lines) and lost what the serializers would have written.
+ */
 export function redactSecrets(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== 'object' || depth > 8) return value;
-  if (value instanceof Error) return value;
-  if (Array.isArray(value)) return value.map((v) => redactSecrets(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? REDACTED : redactSecrets(v, depth + 1);
-  return out;
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const v = redactSecrets(value[i], depth + 1);
+      if (v !== value[i]) (out ??= value.slice())[i] = v;
+    }
+    return out ?? value;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  let out: Record<string, unknown> | null = null;
+  for (const k in value) {
+    const v = (value as Record<string, unknown>)[k];
+    const kept = SECRET_KEY.test(k) ? REDACTED : redactSecrets(v, depth + 1);
+    if (kept !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = kept;
+  }
+  return out ?? value;
 }
 
 export interface LogSettings {
