@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.ts';
 import type { Database } from '../db/client.ts';
-import { createDbMirror } from './db-mirror.ts';
+import { createChangeFollower, createDbMirror } from './db-mirror.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -72,6 +72,42 @@ describe('the generation caches follow (issue 15)', () => {
       expect(mirror.generation()).toBeGreaterThan(before);
     } finally {
       stop();
+    }
+  });
+
+  it('followers of one database share one read of the counters per period (an idle server asks once, not once per follower)', async () => {
+    let counterReads = 0;
+    const counted = await openTestDatabase((q) => {
+      if (q.includes('"catalogue_versions"')) counterReads++;
+    });
+    const copies = ['products', 'bmpl_products', 'content'].map((table) =>
+      createDbMirror(counted.database.db, { tables: [table], reloadOn: [table], load: async () => 1, maxStaleMs: 50, fullReloadMs: 3_600_000 }),
+    );
+    const follower = createChangeFollower(counted.database.db, ['customer_prices'], 50);
+    const followers = [...copies, follower];
+    try {
+      for (const f of followers) await f.warm();
+      const before = followers.map((f) => f.generation());
+      const stops = followers.map((f) => f.follow());
+      try {
+        counterReads = 0;
+        const started = Date.now();
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        const periods = (Date.now() - started) / 50;
+        // Four followers reading on their own would make four reads per period.
+        expect(counterReads).toBeGreaterThan(0);
+        expect(counterReads).toBeLessThanOrEqual(periods + 2);
+        // And each still sees its own table move.
+        for (const table of ['products', 'bmpl_products', 'content', 'customer_prices']) {
+          await counted.database.db.execute(sql`update catalogue_versions set version = version + 1 where name = ${table}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        followers.forEach((f, i) => expect(f.generation()).toBeGreaterThan(before[i]!));
+      } finally {
+        for (const stop of stops) stop();
+      }
+    } finally {
+      await counted.drop();
     }
   });
 });

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app-deps.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
-import { addPrice, bumpPassedBoundaries, checkPrice, endPrice, listPrices, pickBusinesses, pickProducts, type PriceActor } from './prices.service.ts';
+import { addPrice, checkPrice, endPrice, followPriceBoundaries, listPrices, pickBusinesses, pickProducts, type PriceActor } from './prices.service.ts';
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
 const tags = ['staff: prices'];
@@ -63,21 +63,7 @@ export async function pricesRoutes(app: FastifyInstance, deps: ModuleDeps) {
 
   // A running server raises the locked prices' counter when a scheduled start or end passes.
   if (deps.catalogueReads.followMs > 0) {
-    let since = new Date().toISOString();
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      bumpPassedBoundaries(db, since)
-        .then((now) => {
-          since = now;
-        })
-        .catch(() => {})
-        .finally(() => {
-          running = false;
-        });
-    }, deps.catalogueReads.followMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
+    const stop = followPriceBoundaries(db, deps.catalogueReads.followMs);
+    app.addHook('onClose', async () => stop());
   }
 }

@@ -5,6 +5,7 @@ import type { AddPriceInput, PriceCheck, PriceCheckInput, PriceKind, PriceListQu
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isoTime } from '../../db/schema/common.ts';
+import { followCounters } from '../../lib/db-mirror.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { appendAudit } from '../audit/audit.service.ts';
 import { priceProducts } from '../catalogue/pricing.service.ts';
@@ -239,16 +240,57 @@ export async function pickProducts(db: Db, search: string) {
 
 /**
  * A locked price that starts or ends on its own (scheduled) changes listings without a write, so no
- * trigger raises the customer_prices counter the catalogue copies follow. Every second the server
- * raises it when a boundary passed since the last look (docs/decisions/017-prices-and-content.md).
+ * trigger raises the customer_prices counter the catalogue copies follow. The server raises it when a
+ * boundary passed since the last look (docs/decisions/017-prices-and-content.md), and answers the
+ * database's time now and the next boundary after it (null: none scheduled), so that it looks again
+ * only then (`followPriceBoundaries`), not every second.
  */
-export async function bumpPassedBoundaries(db: Db, since: string): Promise<string> {
-  const [row] = await rowsOf<{ now: string; moved: boolean }>(
+export async function bumpPassedBoundaries(db: Db, since: string): Promise<{ now: string; next: string | null }> {
+  const [row] = await rowsOf<{ now: string; moved: boolean; next: string | null }>(
     db,
     sql`with b as (select exists (select 1 from customer_prices where (starts_at > ${since}::timestamptz and starts_at <= now())
         or (ends_at > ${since}::timestamptz and ends_at <= now())) as moved)
-      select now()::text as now, (select moved from b) as moved`,
+      select now()::text as now, (select moved from b) as moved,
+        (select min(t) from (select min(starts_at) as t from customer_prices where starts_at > now()
+          union all select min(ends_at) from customer_prices where ends_at > now()) n)::text as next`,
   );
   if (row?.moved) await db.execute(sql`update catalogue_versions set version = version + 1 where name = 'customer_prices'`);
-  return row ? isoTime(row.now) : since;
+  return row ? { now: isoTime(row.now), next: row.next === null ? null : isoTime(row.next) } : { now: since, next: null };
+}
+
+/** At least this often the schedule is read again, whatever it said (a safety net, not the bound). */
+const BOUNDARY_RECHECK_MS = 60_000;
+
+/**
+ * A running server's follow of the locked prices' schedule, on the shared reads of the change
+ * counters (every `everyMs`): it looks at the database when a scheduled boundary is due, when the
+ * prices' counter moved (a price added or ended, here or on another instance, may bring a nearer
+ * boundary), and once a minute; otherwise an idle server asks nothing. Returns the stop.
+ */
+export function followPriceBoundaries(db: Db, everyMs: number): () => void {
+  let since = new Date().toISOString();
+  let dueAt = 0;
+  let lookedAt = 0;
+  let seenVersion: number | undefined;
+  let running = false;
+  return followCounters(db, everyMs, (versions) => {
+    const version = versions.get('customer_prices');
+    const now = Date.now();
+    if (running || (version === seenVersion && now < dueAt && now - lookedAt < BOUNDARY_RECHECK_MS)) return;
+    running = true;
+    seenVersion = version;
+    lookedAt = now;
+    bumpPassedBoundaries(db, since)
+      .then(({ now: dbNow, next }) => {
+        since = dbNow;
+        // The database's clock decides; the wait until its next boundary is measured on our own.
+        dueAt = next === null ? Number.POSITIVE_INFINITY : Date.now() + (Date.parse(next) - Date.parse(dbNow));
+      })
+      .catch(() => {
+        dueAt = 0;
+      })
+      .finally(() => {
+        running = false;
+      });
+  });
 }

@@ -7,7 +7,8 @@ import { makeProducts, newKey } from '../../../test/order-factories.ts';
 import { type SignedInStaff, signInStaff } from '../../../test/staff.ts';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses, customerPrices } from '../../db/schema/business.ts';
-import { bumpPassedBoundaries } from './prices.service.ts';
+import { catalogueVersions } from '../../db/schema/catalogue.ts';
+import { bumpPassedBoundaries, followPriceBoundaries } from './prices.service.ts';
 import { cities } from '../../db/schema/places.ts';
 import { auditLog } from '../../db/schema/staff.ts';
 
@@ -176,5 +177,31 @@ describe('a scheduled locked price reaches the catalogue copy at its start (issu
     expect(await listed()).toBeNull();
     await bumpPassedBoundaries(t.database.db, since);
     expect(await listed()).toBe('99.00');
+  });
+
+  it('a running server follows the schedule: the counter rises at a scheduled start and at its end, and rests after', async () => {
+    const w = await world();
+    const versionOf = async () =>
+      Number((await t.database.db.select().from(catalogueVersions).where(eq(catalogueVersions.name, 'customer_prices')))[0]?.version);
+    const stop = followPriceBoundaries(t.database.db, 50);
+    try {
+      // A price added with a start 1 s ahead and an end 2 s ahead: two boundaries with no write at either.
+      await new Promise((r) => setTimeout(r, 200));
+      await t.database.db
+        .insert(customerPrices)
+        .values({ businessId: w.business.id, productId: w.product.id, price: '97.00', startsAt: new Date(Date.now() + 1_000).toISOString(), endsAt: new Date(Date.now() + 2_000).toISOString() });
+      const added = await versionOf();
+      await new Promise((r) => setTimeout(r, 1_400));
+      const afterStart = await versionOf();
+      expect(afterStart).toBeGreaterThan(added);
+      await new Promise((r) => setTimeout(r, 1_000));
+      const afterEnd = await versionOf();
+      expect(afterEnd).toBeGreaterThan(afterStart);
+      // Nothing more scheduled: the counter rests.
+      await new Promise((r) => setTimeout(r, 400));
+      expect(await versionOf()).toBe(afterEnd);
+    } finally {
+      stop();
+    }
   });
 });
