@@ -102,7 +102,7 @@ describe('the generation caches follow (issue 15)', () => {
           await counted.database.db.execute(sql`update catalogue_versions set version = version + 1 where name = ${table}`);
         }
         await new Promise((resolve) => setTimeout(resolve, 300));
-        followers.forEach((f, i) => expect(f.generation()).toBeGreaterThan(before[i]!));
+        for (const [i, f] of followers.entries()) expect(f.generation()).toBeGreaterThan(before[i]!);
       } finally {
         for (const stop of stops) stop();
       }
