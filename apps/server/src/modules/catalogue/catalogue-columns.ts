@@ -4,12 +4,15 @@
 // row of only the products it returns (productAt).
 import type { Product } from '@shop/domain/catalogue';
 import type { IdField } from '@shop/domain/listing';
-import { fromPaisa, toPaisa } from '@shop/domain/money';
 
 /** Whole-number fields; a missing tier is -1 (matches no id, as SQL's null). */
 const INT_FIELDS = ['id', 'tier1Id', 'tier2Id', 'tier3Id', 'tier4Id', 'brand_id', 'stock', 'add_to_cart_count', 'viewed_count'] as const;
 type IntField = (typeof INT_FIELDS)[number];
-/** Money fields in paisa (numeric(12,2): exact in a double), NaN for null. */
+/**
+ * Money as the database's two-decimal text (null: no sale price), kept as text: formatting paisa again
+ * for every row of every page cost a listing more than the rest of its work. Equal amounts share one
+ * string.
+ */
 const MONEY_FIELDS = ['price', 'sale_price', 'tax', 'sell_price'] as const;
 type MoneyField = (typeof MONEY_FIELDS)[number];
 const TEXT_FIELDS = ['name', 'url_name', 'url', 'sku', 'code', 'brand_name', 'description', 'weight', 'product_subsys', 'article_mgb'] as const;
@@ -20,7 +23,7 @@ const SHARED_TEXTS: readonly TextField[] = ['brand_name', 'weight', 'product_sub
 export interface ProductColumns {
   n: number;
   ints: Record<IntField, Int32Array>;
-  money: Record<MoneyField, Float64Array>;
+  money: Record<MoneyField, (string | null)[]>;
   texts: Record<TextField, string[]>;
   sale: Uint8Array;
 }
@@ -30,7 +33,7 @@ export function emptyColumns(n: number): ProductColumns {
   return {
     n,
     ints: record(INT_FIELDS, () => new Int32Array(n)),
-    money: record(MONEY_FIELDS, () => new Float64Array(n)),
+    money: record(MONEY_FIELDS, () => new Array<string | null>(n)),
     texts: record(TEXT_FIELDS, () => new Array<string>(n)),
     sale: new Uint8Array(n),
   };
@@ -56,7 +59,7 @@ export function setProduct(c: ProductColumns, i: number, p: Product, pool: Inter
   for (const f of INT_FIELDS) c.ints[f][i] = (p[f] as number | null) ?? -1;
   for (const f of MONEY_FIELDS) {
     const v = p[f];
-    c.money[f][i] = v == null ? Number.NaN : toPaisa(v);
+    c.money[f][i] = v == null ? null : intern(pool, v);
   }
   for (const f of TEXT_FIELDS) c.texts[f][i] = SHARED_TEXTS.includes(f) ? intern(pool, p[f]) : p[f];
   c.sale[i] = p.sale ? 1 : 0;
@@ -65,49 +68,52 @@ export function setProduct(c: ProductColumns, i: number, p: Product, pool: Inter
 /** The old columns' product o into position i. */
 export function copyProduct(c: ProductColumns, i: number, old: ProductColumns, o: number) {
   for (const f of INT_FIELDS) c.ints[f][i] = old.ints[f][o]!;
-  for (const f of MONEY_FIELDS) c.money[f][i] = old.money[f][o]!;
+  for (const f of MONEY_FIELDS) c.money[f][i] = old.money[f][o] ?? null;
   for (const f of TEXT_FIELDS) c.texts[f][i] = old.texts[f][o]!;
   c.sale[i] = old.sale[o]!;
 }
 
-const money = (v: number) => (Number.isNaN(v) ? null : fromPaisa(v));
 const tier = (v: number) => (v === -1 ? null : v);
 
 /**
- * The API row of the product at position i (SPEC 3, the keys in productJsonColumns' order), with the
- * caller's locked price or null.
+ * The maker of API rows (SPEC 3, the keys in productJsonColumns' order) of these columns: the row of
+ * the product at position i with the caller's locked price or null. Every column is taken out once, so
+ * a page's rows read plain arrays.
  */
-export function productAt(c: ProductColumns, i: number, customerPrice: string | null): Product {
-  const { ints, texts, money: m } = c;
-  return {
-    id: ints.id[i]!,
-    name: texts.name[i]!,
-    url_name: texts.url_name[i]!,
-    url: texts.url[i]!,
-    price: fromPaisa(m.price[i]!),
-    sale: c.sale[i] === 1,
-    sale_price: money(m.sale_price[i]!),
+export function rowMaker(c: ProductColumns): (i: number, customerPrice: string | null) => Product {
+  const { id, stock, brand_id, tier1Id, tier2Id, tier3Id, tier4Id, add_to_cart_count, viewed_count } = c.ints;
+  const { name, url_name, url, sku, code, brand_name, description, weight, product_subsys, article_mgb } = c.texts;
+  const { price, sale_price, tax, sell_price } = c.money;
+  const sale = c.sale;
+  return (i, customerPrice) => ({
+    id: id[i]!,
+    name: name[i]!,
+    url_name: url_name[i]!,
+    url: url[i]!,
+    price: price[i]!,
+    sale: sale[i] === 1,
+    sale_price: sale_price[i] ?? null,
     customer_specific_pricing: customerPrice,
-    stock: ints.stock[i]!,
-    sku: texts.sku[i]!,
-    code: texts.code[i]!,
-    brand_id: ints.brand_id[i]!,
-    brand_name: texts.brand_name[i]!,
-    description: texts.description[i]!,
-    weight: texts.weight[i]!,
-    product_subsys: texts.product_subsys[i]!,
-    tax: fromPaisa(m.tax[i]!),
-    sell_price: fromPaisa(m.sell_price[i]!),
-    tier1Id: ints.tier1Id[i]!,
-    tier2Id: tier(ints.tier2Id[i]!),
-    tier3Id: tier(ints.tier3Id[i]!),
-    tier4Id: tier(ints.tier4Id[i]!),
-    add_to_cart_count: ints.add_to_cart_count[i]!,
-    viewed_count: ints.viewed_count[i]!,
-    article_mgb: texts.article_mgb[i]!,
-    tier2_id: tier(ints.tier2Id[i]!),
-    tier3_id: tier(ints.tier3Id[i]!),
-  };
+    stock: stock[i]!,
+    sku: sku[i]!,
+    code: code[i]!,
+    brand_id: brand_id[i]!,
+    brand_name: brand_name[i]!,
+    description: description[i]!,
+    weight: weight[i]!,
+    product_subsys: product_subsys[i]!,
+    tax: tax[i]!,
+    sell_price: sell_price[i]!,
+    tier1Id: tier1Id[i]!,
+    tier2Id: tier(tier2Id[i]!),
+    tier3Id: tier(tier3Id[i]!),
+    tier4Id: tier(tier4Id[i]!),
+    add_to_cart_count: add_to_cart_count[i]!,
+    viewed_count: viewed_count[i]!,
+    article_mgb: article_mgb[i]!,
+    tier2_id: tier(tier2Id[i]!),
+    tier3_id: tier(tier3Id[i]!),
+  });
 }
 
 /** The position of product `id` (positions follow ids), or -1. */
@@ -129,7 +135,7 @@ export function concatColumns(parts: readonly ProductColumns[]): ProductColumns 
   let at = 0;
   for (const p of parts) {
     for (const f of INT_FIELDS) c.ints[f].set(p.ints[f], at);
-    for (const f of MONEY_FIELDS) c.money[f].set(p.money[f], at);
+    for (const f of MONEY_FIELDS) for (let i = 0; i < p.n; i++) c.money[f][at + i] = p.money[f][i] ?? null;
     for (const f of TEXT_FIELDS) for (let i = 0; i < p.n; i++) c.texts[f][at + i] = p.texts[f][i]!;
     c.sale.set(p.sale, at);
     at += p.n;

@@ -1,7 +1,7 @@
 // One page of a storefront listing from the copy: the candidates in order, filtered, counted.
 import type { ListingQuery, Product } from '@shop/domain/catalogue';
 import { type IdField, type ListingCondition, sortKeysOf, usesDisplayedPrice } from '@shop/domain/listing';
-import { positionOf, productAt } from './catalogue-columns.ts';
+import { positionOf } from './catalogue-columns.ts';
 import { comparatorOf, orderKeyOf, predicateOf, sortedAll, sortedMembers } from './catalogue-order.ts';
 import type { Locked, Snapshot } from './catalogue-snapshot.ts';
 
@@ -14,7 +14,8 @@ type Predicate = (i: number) => boolean;
 
 /** The API rows of these positions, with the business's locked prices (or none). */
 export function rowsAt(s: Snapshot, positions: readonly number[], locked: Map<number, Locked> | null): Product[] {
-  return positions.map((i) => productAt(s.cols, i, locked?.get(i)?.text ?? null));
+  const row = s.row;
+  return positions.map((i) => row(i, locked?.get(i)?.text ?? null));
 }
 
 /**

@@ -6,7 +6,7 @@ import { displayPrice } from '@shop/domain/pricing';
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/catalogue.ts';
-import { concatColumns, emptyColumns, idColumns, type Interner, type ProductColumns, setProduct } from './catalogue-columns.ts';
+import { concatColumns, emptyColumns, idColumns, type Interner, type ProductColumns, rowMaker, setProduct } from './catalogue-columns.ts';
 import { buildNameSearch, type NameSearch } from './name-search.ts';
 import { productJsonColumns, productsAsJson } from './pricing.service.ts';
 
@@ -23,6 +23,8 @@ export interface Snapshot {
   n: number;
   /** Every product's fields, by position (positions follow ids). */
   cols: ProductColumns;
+  /** The API row of a position (catalogue-columns.ts rowMaker). */
+  row: (i: number, customerPrice: string | null) => Product;
   /** The id fields; a missing tier is -1 (matches no id, as SQL's null). */
   columns: Record<IdField, Int32Array>;
   oos: Uint8Array;
@@ -120,6 +122,7 @@ export function snapshotOf(cols: ProductColumns, plain: Float64Array, names: Nam
   return {
     n,
     cols,
+    row: rowMaker(cols),
     columns: idColumns(cols),
     oos,
     plain,
