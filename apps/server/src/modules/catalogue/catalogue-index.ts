@@ -68,7 +68,7 @@ export function createCatalogueIndex(
       for (const order of ORDERS) sortedAll(s, order);
       return s;
     },
-    patch: { table: 'products', maxRows: PATCH_MAX_ROWS, apply: (s, ids) => patchSnapshot(db, s, ids) },
+    patch: { tables: ['products'], maxRows: PATCH_MAX_ROWS, apply: (s, ids) => patchSnapshot(db, s, ids) },
     onChange(s, table) {
       if (table === 'customer_prices') s.locked = new Map();
       if (table === 'product_business_types') {
