@@ -33,12 +33,13 @@ export interface MirrorOptions<S> {
   fullReloadMs: number;
   onLoad?(snapshot: S, ms: number): void;
   /**
-   * A reloadOn table whose changed row ids the change feed records (catalogue_changes, migration
-   * 0021): when every version between the copy's and the counter's is there and they name at most
-   * maxRows rows, `apply` makes the next copy from the current one and those ids (read again from the
-   * database) instead of a full load.
+   * reloadOn tables whose changed row ids the change feed records (catalogue_changes, migrations 0022
+   * and 0024; the ids of every table one kind of row, e.g. marketplace product ids): when only these
+   * moved, every version between the copy's and the counter's is there and they name at most maxRows
+   * rows together, `apply` makes the next copy from the current one and those ids (read again from
+   * the database) instead of a full load.
    */
-  patch?: { table: string; maxRows: number; apply(snapshot: S, ids: readonly number[]): Promise<S> };
+  patch?: { tables: readonly string[]; maxRows: number; apply(snapshot: S, ids: readonly number[]): Promise<S> };
   onPatch?(snapshot: S, info: { rows: number; ms: number }): void;
 }
 
@@ -145,8 +146,16 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
       // Answers built from SQL are out of date now, not only once the copy has loaded.
       if (moved.length > 0) generation++;
       const patch = options.patch;
-      if (copy && reload && patch && started - loadedAt < options.fullReloadMs && movedReload.every((t) => t === patch.table)) {
-        const ids = await changedRows(db, patch.table, versions.get(patch.table) ?? -1, now.get(patch.table) ?? -1);
+      if (copy && reload && patch && started - loadedAt < options.fullReloadMs && movedReload.every((t) => patch.tables.includes(t))) {
+        let ids: number[] | null = [];
+        for (const t of movedReload) {
+          const rows = await changedRows(db, t, versions.get(t) ?? -1, now.get(t) ?? -1);
+          if (!rows) {
+            ids = null;
+            break;
+          }
+          ids = [...new Set([...ids, ...rows])];
+        }
         if (ids && ids.length <= patch.maxRows) {
           copy = await patch.apply(copy, ids);
           snapshot = copy;

@@ -5,7 +5,7 @@ import { fromPaisa, toPaisa } from '@shop/domain/money';
 import type { Db } from '../../db/client.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';
 import type { CategoryIndex } from './bmpl-rows.ts';
-import { listProduct, loadSnapshot, type Snapshot, sortedCity, sortedRecords } from './bmpl-snapshot.ts';
+import { listProduct, loadSnapshot, patchSnapshot, type Snapshot, sortedCity, sortedRecords } from './bmpl-snapshot.ts';
 
 const MAX_WORDS = 5_000;
 
@@ -19,7 +19,9 @@ const MAX_WORDS = 5_000;
  *   the city's price, then the product id;
  * - a search word matches as `name ILIKE '%word%'`: the copy keeps each name as the database's
  *   lower() gives it, and a word beyond ASCII goes to SQL;
- * - it follows the database through the change counters of migration 0008 (lib/db-mirror.ts).
+ * - it follows the database through the change counters of migration 0008 (lib/db-mirror.ts), and
+ *   patches in the products the change feed names (migration 0024, bmpl-snapshot.ts patchSnapshot);
+ *   a change it cannot name (a truncate, over PATCH_MAX_ROWS products, a trimmed log) loads whole.
  * A test runs the same lists and searches both ways and compares.
  */
 
@@ -42,14 +44,29 @@ export interface SearchSummary {
 /** The tables whose change counters the marketplace's copy and answer caches follow. */
 export const MARKETPLACE_TABLES = ['bmpl_products', 'bmpl_product_cities'] as const;
 
-export function createBmplIndex(db: Db, options: { maxStaleMs: number; fullReloadMs: number; onLoad?: (info: { records: number; ms: number }) => void }) {
+/** More changed products than this at once (an import) and the copy loads whole instead of patching. */
+const PATCH_MAX_ROWS = 2_000;
+
+export function createBmplIndex(
+  db: Db,
+  options: {
+    maxStaleMs: number;
+    fullReloadMs: number;
+    onLoad?: (info: { records: number; ms: number }) => void;
+    onPatch?: (info: { records: number; rows: number; ms: number }) => void;
+  },
+) {
+  const records = (s: Snapshot) => [...s.cities.values()].reduce((n, c) => n + c.n, 0);
   const mirror = createDbMirror<Snapshot>(db, {
     tables: MARKETPLACE_TABLES,
     reloadOn: MARKETPLACE_TABLES,
     load: () => loadSnapshot(db),
+    // The change feed (migration 0024): both tables log the marketplace product ids they touched.
+    patch: { tables: MARKETPLACE_TABLES, maxRows: PATCH_MAX_ROWS, apply: (s, ids) => patchSnapshot(db, s, ids) },
     maxStaleMs: options.maxStaleMs,
     fullReloadMs: options.fullReloadMs,
-    onLoad: (s, ms) => options.onLoad?.({ records: [...s.cities.values()].reduce((n, c) => n + c.n, 0), ms }),
+    onLoad: (s, ms) => options.onLoad?.({ records: records(s), ms }),
+    onPatch: (s, info) => options.onPatch?.({ records: records(s), ...info }),
   });
 
   /** The products whose lower(name) contains the word (a literal substring, as ILIKE '%word%'). */
@@ -66,7 +83,7 @@ export function createBmplIndex(db: Db, options: { maxStaleMs: number; fullReloa
   }
 
   return {
-    warm: mirror.warm, follow: mirror.follow, generation: mirror.generation,
+    warm: mirror.warm, follow: mirror.follow, wake: mirror.wake, generation: mirror.generation,
 
     /**
      * A page of a city's products matching the filter in the sort's order, with the number of all

@@ -3,7 +3,7 @@
 import type { BmplProduct } from '@shop/domain/bmpl';
 import { BMPL_SORT_VALUES, type BmplSort, MARKETPLACE_SORTS } from '@shop/domain/bmpl-rules';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, jsonRows } from '../../db/client.ts';
 import { type CategoryIndex, toBase } from './bmpl-rows.ts';
 
@@ -64,47 +64,149 @@ const RECORD_FIELDS = sql.raw(`c.city_id, c.bmpl_product_id, c.tier2_id as c_tie
   c.original_price::text as original_price, c.discount_description, c.discount_price_tax::text as discount_price_tax,
   c.discount_price_without_tax::text as discount_price_without_tax`);
 
-export async function loadSnapshot(db: Db): Promise<Snapshot> {
-  const products: Row[] = [];
+/** Products of `where` (a condition on p), in id order, with lower(name) apart. */
+async function readProducts(db: Db, where: SQL): Promise<{ rows: Row[]; lowerName: string[] }> {
+  const rows: Row[] = [];
   const lowerName: string[] = [];
   for (let last = 0; ; ) {
-    const chunk = await jsonRows<Row>(db, sql`select ${PRODUCT_FIELDS} from bmpl_products p where p.id > ${last} order by p.id limit ${LOAD_CHUNK}`);
+    const chunk = await jsonRows<Row>(db, sql`select ${PRODUCT_FIELDS} from bmpl_products p where ${where} and p.id > ${last} order by p.id limit ${LOAD_CHUNK}`);
     for (const { lower_name, ...product } of chunk) {
-      products.push(product);
+      rows.push(product);
       lowerName.push(lower_name as string);
     }
     if (chunk.length < LOAD_CHUNK) break;
     last = Number(chunk[chunk.length - 1]!.id);
   }
-  // Positions follow ids (loaded in id order), so comparing positions compares ids.
-  const byId = new Map(products.map((p, i) => [Number(p.id), i]));
-  // The database's order of the names (the lists sort by it), as ranks: equal names, equal ranks.
-  const ordered = await jsonRows<{ id: number }>(db, sql`select p.id from bmpl_products p order by p.name, p.id`);
-  const nameRank = new Int32Array(products.length);
-  let rank = -1;
-  let previous: unknown;
-  for (const { id } of ordered) {
-    const i = byId.get(id)!;
-    const name = products[i]!.name;
-    if (rank < 0 || name !== previous) rank++;
-    previous = name;
-    nameRank[i] = rank;
-  }
+  return { rows, lowerName };
+}
 
+/** Active city records of `where` (a condition on c), in (product id, city id) order. */
+async function readRecords(db: Db, where: SQL): Promise<Row[]> {
   // Issue 19: only active records, as the SQL lists read them (an inactive product is in no city here).
   const records: Row[] = [];
   for (let lastProduct = 0, lastCity = 0; ; ) {
     const chunk = await jsonRows<Row>(
       db,
       sql`select ${RECORD_FIELDS} from bmpl_product_cities c
-          where c.active and (c.bmpl_product_id, c.city_id) > (${lastProduct}, ${lastCity})
+          where c.active and ${where} and (c.bmpl_product_id, c.city_id) > (${lastProduct}, ${lastCity})
           order by c.bmpl_product_id, c.city_id limit ${LOAD_CHUNK}`,
     );
-    records.push(...chunk);
+    for (const r of chunk) records.push(r);
     if (chunk.length < LOAD_CHUNK) break;
     lastProduct = Number(chunk[chunk.length - 1]!.bmpl_product_id);
     lastCity = Number(chunk[chunk.length - 1]!.city_id);
   }
+  return records;
+}
+
+/**
+ * The database's order of the names (the lists sort by it), as ranks by product position: equal
+ * names, equal ranks. A product the copy does not hold (written since its rows were read) is skipped.
+ */
+async function nameRanks(db: Db, products: readonly Row[], byId: Map<number, number>): Promise<Int32Array> {
+  const ordered = await jsonRows<{ id: number }>(db, sql`select p.id from bmpl_products p order by p.name, p.id`);
+  const nameRank = new Int32Array(products.length);
+  let rank = -1;
+  let previous: unknown;
+  for (const { id } of ordered) {
+    const i = byId.get(id);
+    if (i === undefined) continue;
+    const name = products[i]!.name;
+    if (rank < 0 || name !== previous) rank++;
+    previous = name;
+    nameRank[i] = rank;
+  }
+  return nameRank;
+}
+
+function emptyCity(n: number, productCount: number): CityRecords {
+  return {
+    n,
+    product: new Int32Array(n),
+    tier2: new Int32Array(n),
+    tier3: new Int32Array(n),
+    brand: new Int32Array(n),
+    price: new Float64Array(n),
+    oos: new Uint8Array(n),
+    sale: new Uint8Array(n),
+    salePrice: new Float64Array(n),
+    sellPrice: new Float64Array(n),
+    tax: new Float64Array(n),
+    stock: new Int32Array(n),
+    discountThreshold: new Int32Array(n),
+    discountPrice: new Float64Array(n),
+    originalPrice: new Float64Array(n),
+    discountPriceTax: new Float64Array(n),
+    discountPriceWithoutTax: new Float64Array(n),
+    discountDescription: new Map(),
+    recordOf: new Int32Array(productCount).fill(-1),
+    byOrder: new Map(),
+    sorted: new Map(),
+  };
+}
+
+const paisa = (v: unknown) => (v == null ? Number.NaN : toPaisa(String(v)));
+
+/** Record r (RECORD_FIELDS) of the product at position i, as the city's record k. */
+function setRecord(c: CityRecords, k: number, r: Row, i: number) {
+  c.product[k] = i;
+  c.recordOf[i] = k;
+  c.tier2[k] = r.c_tier2_id == null ? 0 : Number(r.c_tier2_id);
+  c.tier3[k] = r.c_tier3_id == null ? 0 : Number(r.c_tier3_id);
+  c.brand[k] = r.c_brand_id == null ? 0 : Number(r.c_brand_id);
+  c.oos[k] = r.out_of_stock ? 1 : 0;
+  c.price[k] = paisa(r.price);
+  c.sale[k] = r.sale ? 1 : 0;
+  c.salePrice[k] = paisa(r.sale_price);
+  c.sellPrice[k] = paisa(r.sell_price);
+  c.tax[k] = paisa(r.tax);
+  c.stock[k] = Number(r.stock);
+  c.discountThreshold[k] = r.discount_threshold == null ? -1 : Number(r.discount_threshold);
+  c.discountPrice[k] = paisa(r.discount_price);
+  c.originalPrice[k] = paisa(r.original_price);
+  c.discountPriceTax[k] = paisa(r.discount_price_tax);
+  c.discountPriceWithoutTax[k] = paisa(r.discount_price_without_tax);
+  if (r.discount_description != null) c.discountDescription.set(k, r.discount_description as string);
+}
+
+const RECORD_COLUMNS = [
+  'tier2',
+  'tier3',
+  'brand',
+  'price',
+  'oos',
+  'sale',
+  'salePrice',
+  'sellPrice',
+  'tax',
+  'stock',
+  'discountThreshold',
+  'discountPrice',
+  'originalPrice',
+  'discountPriceTax',
+  'discountPriceWithoutTax',
+] as const satisfies readonly (keyof CityRecords)[];
+
+/** The old city's record o, unchanged, as record k of the product now at position i. */
+function copyRecord(c: CityRecords, k: number, old: CityRecords, o: number, i: number) {
+  c.product[k] = i;
+  c.recordOf[i] = k;
+  for (const column of RECORD_COLUMNS) c[column][k] = old[column][o]!;
+  const description = old.discountDescription.get(o);
+  if (description !== undefined) c.discountDescription.set(k, description);
+}
+
+/** Every city's list orders sorted at once, so no page waits for a sort of a city. */
+function sortEveryCity(s: Snapshot) {
+  for (const c of s.cities.values()) for (const sort of ['default', ...BMPL_SORT_VALUES] as const) sortedCity(s, c, sort);
+}
+
+export async function loadSnapshot(db: Db): Promise<Snapshot> {
+  const { rows: products, lowerName } = await readProducts(db, sql`true`);
+  // Positions follow ids (loaded in id order), so comparing positions compares ids.
+  const byId = new Map(products.map((p, i) => [Number(p.id), i]));
+  const nameRank = await nameRanks(db, products, byId);
+  const records = await readRecords(db, sql`true`);
   const perCity = new Map<number, Row[]>();
   for (const r of records) {
     const list = perCity.get(Number(r.city_id));
@@ -112,58 +214,119 @@ export async function loadSnapshot(db: Db): Promise<Snapshot> {
     else perCity.set(Number(r.city_id), [r]);
   }
   const cities = new Map<number, CityRecords>();
-  const paisa = (v: unknown) => (v == null ? Number.NaN : toPaisa(String(v)));
   for (const [cityId, list] of perCity) {
-    const n = list.length;
-    const c: CityRecords = {
-      n,
-      product: new Int32Array(n),
-      tier2: new Int32Array(n),
-      tier3: new Int32Array(n),
-      brand: new Int32Array(n),
-      price: new Float64Array(n),
-      oos: new Uint8Array(n),
-      sale: new Uint8Array(n),
-      salePrice: new Float64Array(n),
-      sellPrice: new Float64Array(n),
-      tax: new Float64Array(n),
-      stock: new Int32Array(n),
-      discountThreshold: new Int32Array(n),
-      discountPrice: new Float64Array(n),
-      originalPrice: new Float64Array(n),
-      discountPriceTax: new Float64Array(n),
-      discountPriceWithoutTax: new Float64Array(n),
-      discountDescription: new Map(),
-      recordOf: new Int32Array(products.length).fill(-1),
-      byOrder: new Map(),
-      sorted: new Map(),
-    };
-    list.forEach((r, k) => {
-      const i = byId.get(Number(r.bmpl_product_id))!;
-      c.product[k] = i;
-      c.recordOf[i] = k;
-      c.tier2[k] = r.c_tier2_id == null ? 0 : Number(r.c_tier2_id);
-      c.tier3[k] = r.c_tier3_id == null ? 0 : Number(r.c_tier3_id);
-      c.brand[k] = r.c_brand_id == null ? 0 : Number(r.c_brand_id);
-      c.oos[k] = r.out_of_stock ? 1 : 0;
-      c.price[k] = paisa(r.price);
-      c.sale[k] = r.sale ? 1 : 0;
-      c.salePrice[k] = paisa(r.sale_price);
-      c.sellPrice[k] = paisa(r.sell_price);
-      c.tax[k] = paisa(r.tax);
-      c.stock[k] = Number(r.stock);
-      c.discountThreshold[k] = r.discount_threshold == null ? -1 : Number(r.discount_threshold);
-      c.discountPrice[k] = paisa(r.discount_price);
-      c.originalPrice[k] = paisa(r.original_price);
-      c.discountPriceTax[k] = paisa(r.discount_price_tax);
-      c.discountPriceWithoutTax[k] = paisa(r.discount_price_without_tax);
-      if (r.discount_description != null) c.discountDescription.set(k, r.discount_description as string);
-    });
+    const c = emptyCity(list.length, products.length);
+    // A record of a product written since the products were read waits for the next change.
+    let k = 0;
+    for (const r of list) {
+      const i = byId.get(Number(r.bmpl_product_id));
+      if (i !== undefined) setRecord(c, k++, r, i);
+    }
+    cities.set(cityId, k === list.length ? c : shrinkCity(c, k, products.length));
+  }
+  const snapshot: Snapshot = { products, byId, lowerName, nameRank, cities, wordMatches: new Map() };
+  sortEveryCity(snapshot);
+  return snapshot;
+}
+
+/** The first k records of a city (the rest were never filled). */
+function shrinkCity(c: CityRecords, k: number, productCount: number): CityRecords {
+  const out = emptyCity(k, productCount);
+  for (let x = 0; x < k; x++) copyRecord(out, x, c, x, c.product[x]!);
+  return out;
+}
+
+/**
+ * The next copy after a change of the marketplace products `ids` (the change feed, migration 0024:
+ * both tables log the product ids a statement touched): those products and their active city records
+ * are read again (a product no longer there drops out, a record no longer active leaves its city),
+ * every other product keeps its row and every other record its columns (copied, not read again). The
+ * names' ranks are kept when no name moved (made dense again), else read again from the database's
+ * order (one statement of ids); each city's orders are sorted again (numeric sorts of packed keys).
+ * The old copy is left as it was: a list running on it finishes on it.
+ */
+export async function patchSnapshot(db: Db, old: Snapshot, ids: readonly number[]): Promise<Snapshot> {
+  const changed = new Set(ids);
+  const list = [...changed];
+  const fresh = list.length ? await readProducts(db, sql`p.id in ${list}`) : { rows: [], lowerName: [] };
+  const freshRecords = list.length ? await readRecords(db, sql`c.bmpl_product_id in ${list}`) : [];
+  const products: Row[] = [];
+  const lowerName: string[] = [];
+  const moved = new Int32Array(old.products.length);
+  let f = 0;
+  const takeFresh = (beforeId: number) => {
+    while (f < fresh.rows.length && Number(fresh.rows[f]!.id) < beforeId) {
+      products.push(fresh.rows[f]!);
+      lowerName.push(fresh.lowerName[f]!);
+      f++;
+    }
+  };
+  for (let i = 0; i < old.products.length; i++) {
+    const id = Number(old.products[i]!.id);
+    takeFresh(id);
+    if (changed.has(id)) {
+      moved[i] = -1;
+      continue;
+    }
+    moved[i] = products.length;
+    products.push(old.products[i]!);
+    lowerName.push(old.lowerName[i]!);
+  }
+  takeFresh(Number.POSITIVE_INFINITY);
+  const byId = new Map(products.map((p, i) => [Number(p.id), i]));
+
+  // A new product or a changed name needs the database's order again; else the kept ranks serve.
+  const namesMoved = fresh.rows.some((p) => {
+    const o = old.byId.get(Number(p.id));
+    return o === undefined || old.products[o]!.name !== p.name;
+  });
+  let nameRank: Int32Array;
+  if (namesMoved) nameRank = await nameRanks(db, products, byId);
+  else {
+    // Every product is an old one with its old name (a re-read one too): its old rank, made dense.
+    const oldRank = Int32Array.from(products, (p) => old.nameRank[old.byId.get(Number(p.id))!]!);
+    const used = new Uint8Array(old.products.length + 1);
+    for (const r of oldRank) used[r] = 1;
+    const dense = new Int32Array(used.length);
+    for (let r = 0, next = 0; r < used.length; r++) if (used[r]) dense[r] = next++;
+    nameRank = oldRank.map((r) => dense[r]!);
+  }
+
+  // Per city: the kept records (in product order) and the fresh ones merged by product position.
+  const freshByCity = new Map<number, { i: number; r: Row }[]>();
+  for (const r of freshRecords) {
+    const i = byId.get(Number(r.bmpl_product_id));
+    if (i === undefined) continue;
+    const cityId = Number(r.city_id);
+    const entries = freshByCity.get(cityId) ?? [];
+    entries.push({ i, r });
+    freshByCity.set(cityId, entries);
+  }
+  const cities = new Map<number, CityRecords>();
+  for (const cityId of new Set([...old.cities.keys(), ...freshByCity.keys()])) {
+    const before = old.cities.get(cityId);
+    const added = (freshByCity.get(cityId) ?? []).sort((a, b) => a.i - b.i);
+    const kept: number[] = [];
+    if (before) for (let o = 0; o < before.n; o++) if (moved[before.product[o]!]! >= 0) kept.push(o);
+    const n = kept.length + added.length;
+    if (n === 0) continue;
+    const c = emptyCity(n, products.length);
+    let x = 0;
+    let y = 0;
+    for (let k = 0; k < n; k++) {
+      const keptAt = x < kept.length ? moved[before!.product[kept[x]!]!]! : Number.POSITIVE_INFINITY;
+      if (y < added.length && added[y]!.i < keptAt) {
+        setRecord(c, k, added[y]!.r, added[y]!.i);
+        y++;
+      } else {
+        copyRecord(c, k, before!, kept[x]!, keptAt);
+        x++;
+      }
+    }
     cities.set(cityId, c);
   }
   const snapshot: Snapshot = { products, byId, lowerName, nameRank, cities, wordMatches: new Map() };
-  // Every city's list orders sorted while loading, so no page waits for a sort of a city.
-  for (const c of cities.values()) for (const sort of ['default', ...BMPL_SORT_VALUES] as const) sortedCity(snapshot, c, sort);
+  sortEveryCity(snapshot);
   return snapshot;
 }
 

@@ -57,7 +57,7 @@ export async function bmplRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const db = deps.readReplica?.db ?? deps.db;
   const copy = serverMirror(app, reads, 'marketplace index');
   const index = reads.copies ? createBmplIndex(db, { ...copy, fullReloadMs: 60 * 60_000 }) : undefined;
-  let changes: { warm(): Promise<void>; follow(): () => void; generation(): number } | undefined = index;
+  let changes: { warm(): Promise<void>; follow(): () => void; wake(): void; generation(): number } | undefined = index;
   if (!changes) {
     const follower = createChangeFollower(db, MARKETPLACE_TABLES, reads.followMs);
     // Without a copy nothing else reads the counters before a read (a test's own writes show at once).
@@ -66,7 +66,8 @@ export async function bmplRoutes(app: FastifyInstance, deps: ModuleDeps) {
     });
     changes = follower;
   }
-  copy.start(changes);
+  // The change feed's NOTIFY (migrations 0022 and 0024) wakes the copy at once; the timer stays.
+  copy.start(changes, deps.listen);
   // Kept until the counters move (a price, a stock, an import), five minutes at most for what they do
   // not see (cities, categories, brands, banners): a warm catalogue answers in microseconds instead of
   // a cold query's milliseconds (docs/performance.md, issue 6). Answers ready to send and the data

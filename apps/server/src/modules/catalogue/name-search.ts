@@ -37,6 +37,31 @@ export interface NameSearch {
 
 const isAscii = (text: string) => /^\p{ASCII}*$/u.test(text);
 
+/** A growing list of 32-bit integers in one buffer (a JS array of millions of numbers is heap the load leaves behind). */
+class Int32List {
+  private data = new Int32Array(1024);
+  length = 0;
+  private room(extra: number) {
+    if (this.length + extra <= this.data.length) return;
+    const bigger = new Int32Array(Math.max(this.data.length * 2, this.length + extra));
+    bigger.set(this.data.subarray(0, this.length));
+    this.data = bigger;
+  }
+  push(value: number) {
+    this.room(1);
+    this.data[this.length++] = value;
+  }
+  append(values: Int32Array) {
+    this.room(values.length);
+    this.data.set(values, this.length);
+    this.length += values.length;
+  }
+  /** The list as an array of its own length. */
+  done(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
 /**
  * The search structure of names (in id order) and their stored name_tsv lexemes (space-separated,
  * as the database gives them).
@@ -70,39 +95,43 @@ export function buildNameSearch(names: readonly string[], words: readonly string
     ns.shortRank[i] = rank;
   });
   ns.byLength = byLength;
-  const perProduct = words.map((w) => w.split(' ').filter(Boolean));
-  ns.lexemes = [...new Set(perProduct.flat())].sort();
+  // Each product's lexemes are split twice (once for the sorted list, once for the ids) rather than
+  // kept as 100,000 arrays of strings: what a load leaves behind in the heap stays in the resident size.
+  const lexemesOf = (i: number) => words[i]!.split(' ').filter(Boolean);
+  const distinct = new Set<string>();
+  for (let i = 0; i < n; i++) for (const lexeme of lexemesOf(i)) distinct.add(lexeme);
+  ns.lexemes = [...distinct].sort();
   ns.lexemes.forEach((lexeme, id) => {
     ns.lexemeIds.set(lexeme, id);
   });
-  const wordData: number[] = [];
+  const wordData = new Int32List();
   const postingCount = new Int32Array(ns.lexemes.length + 1);
-  perProduct.forEach((list, i) => {
+  for (let i = 0; i < n; i++) {
     ns.wordStart[i] = wordData.length;
-    for (const lexeme of list) {
+    for (const lexeme of lexemesOf(i)) {
       const id = ns.lexemeIds.get(lexeme)!;
       wordData.push(id);
       postingCount[id + 1]!++;
     }
-  });
+  }
   ns.wordStart[n] = wordData.length;
-  ns.wordData = Int32Array.from(wordData);
+  ns.wordData = wordData.done();
   ns.postingStart = new Int32Array(ns.lexemes.length + 1);
   for (let id = 0; id < ns.lexemes.length; id++) ns.postingStart[id + 1] = ns.postingStart[id]! + postingCount[id + 1]!;
-  ns.postingData = new Int32Array(wordData.length);
+  ns.postingData = new Int32Array(ns.wordData.length);
   const fill = ns.postingStart.slice(0, ns.lexemes.length);
   // Each lexeme's products as their places in name-length order, shortest first.
   for (let rank = 0; rank < n; rank++) {
     const i = byLength[rank]!;
     for (let x = ns.wordStart[i]!; x < ns.wordStart[i + 1]!; x++) ns.postingData[fill[ns.wordData[x]!]!++] = rank;
   }
-  const trigramData: number[] = [];
+  const trigramData = new Int32List();
   names.forEach((name, i) => {
     ns.trigramStart[i] = trigramData.length;
-    if (ns.ascii[i]) for (const code of trigramCodes(name)) trigramData.push(code);
+    if (ns.ascii[i]) trigramData.append(trigramCodes(name));
   });
   ns.trigramStart[n] = trigramData.length;
-  ns.trigramData = Int32Array.from(trigramData);
+  ns.trigramData = trigramData.done();
   return ns;
 }
 

@@ -1,0 +1,144 @@
+// The storefront copy's products as columns (issue 17: memory at 100,000 products). One object per
+// product (27 fields, four money texts) held 100,000 objects and 1.3 million strings the garbage
+// collector walked on every major collection; columns are a few dozen arrays. A page builds the API
+// row of only the products it returns (productAt).
+import type { Product } from '@shop/domain/catalogue';
+import type { IdField } from '@shop/domain/listing';
+
+/** Whole-number fields; a missing tier is -1 (matches no id, as SQL's null). */
+const INT_FIELDS = ['id', 'tier1Id', 'tier2Id', 'tier3Id', 'tier4Id', 'brand_id', 'stock', 'add_to_cart_count', 'viewed_count'] as const;
+type IntField = (typeof INT_FIELDS)[number];
+/**
+ * Money as the database's two-decimal text (null: no sale price), kept as text: formatting paisa again
+ * for every row of every page cost a listing more than the rest of its work. Equal amounts share one
+ * string.
+ */
+const MONEY_FIELDS = ['price', 'sale_price', 'tax', 'sell_price'] as const;
+type MoneyField = (typeof MONEY_FIELDS)[number];
+const TEXT_FIELDS = ['name', 'url_name', 'url', 'sku', 'code', 'brand_name', 'description', 'weight', 'product_subsys', 'article_mgb'] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+/** Text fields with few distinct values: one string each, shared by every product having it. */
+const SHARED_TEXTS: readonly TextField[] = ['brand_name', 'weight', 'product_subsys'];
+
+export interface ProductColumns {
+  n: number;
+  ints: Record<IntField, Int32Array>;
+  money: Record<MoneyField, (string | null)[]>;
+  texts: Record<TextField, string[]>;
+  sale: Uint8Array;
+}
+
+export function emptyColumns(n: number): ProductColumns {
+  const record = <K extends string, V>(keys: readonly K[], make: () => V) => Object.fromEntries(keys.map((k) => [k, make()])) as Record<K, V>;
+  return {
+    n,
+    ints: record(INT_FIELDS, () => new Int32Array(n)),
+    money: record(MONEY_FIELDS, () => new Array<string | null>(n)),
+    texts: record(TEXT_FIELDS, () => new Array<string>(n)),
+    sale: new Uint8Array(n),
+  };
+}
+
+/** The id fields (IdField) as the columns the listing compares. */
+export function idColumns(c: ProductColumns): Record<IdField, Int32Array> {
+  const { id, tier1Id, tier2Id, tier3Id, tier4Id, brand_id } = c.ints;
+  return { id, tier1Id, tier2Id, tier3Id, tier4Id, brand_id };
+}
+
+/** Interns the low-cardinality texts of a load or a patch (one Map per build, dropped after). */
+export type Interner = Map<string, string>;
+const intern = (pool: Interner, text: string) => {
+  const known = pool.get(text);
+  if (known !== undefined) return known;
+  pool.set(text, text);
+  return text;
+};
+
+/** Product p (as SQL's productJsonColumns give it) into position i. */
+export function setProduct(c: ProductColumns, i: number, p: Product, pool: Interner) {
+  for (const f of INT_FIELDS) c.ints[f][i] = (p[f] as number | null) ?? -1;
+  for (const f of MONEY_FIELDS) {
+    const v = p[f];
+    c.money[f][i] = v == null ? null : intern(pool, v);
+  }
+  for (const f of TEXT_FIELDS) c.texts[f][i] = SHARED_TEXTS.includes(f) ? intern(pool, p[f]) : p[f];
+  c.sale[i] = p.sale ? 1 : 0;
+}
+
+/** The old columns' product o into position i. */
+export function copyProduct(c: ProductColumns, i: number, old: ProductColumns, o: number) {
+  for (const f of INT_FIELDS) c.ints[f][i] = old.ints[f][o]!;
+  for (const f of MONEY_FIELDS) c.money[f][i] = old.money[f][o] ?? null;
+  for (const f of TEXT_FIELDS) c.texts[f][i] = old.texts[f][o]!;
+  c.sale[i] = old.sale[o]!;
+}
+
+const tier = (v: number) => (v === -1 ? null : v);
+
+/**
+ * The maker of API rows (SPEC 3, the keys in productJsonColumns' order) of these columns: the row of
+ * the product at position i with the caller's locked price or null. Every column is taken out once, so
+ * a page's rows read plain arrays.
+ */
+export function rowMaker(c: ProductColumns): (i: number, customerPrice: string | null) => Product {
+  const { id, stock, brand_id, tier1Id, tier2Id, tier3Id, tier4Id, add_to_cart_count, viewed_count } = c.ints;
+  const { name, url_name, url, sku, code, brand_name, description, weight, product_subsys, article_mgb } = c.texts;
+  const { price, sale_price, tax, sell_price } = c.money;
+  const sale = c.sale;
+  return (i, customerPrice) => ({
+    id: id[i]!,
+    name: name[i]!,
+    url_name: url_name[i]!,
+    url: url[i]!,
+    price: price[i]!,
+    sale: sale[i] === 1,
+    sale_price: sale_price[i] ?? null,
+    customer_specific_pricing: customerPrice,
+    stock: stock[i]!,
+    sku: sku[i]!,
+    code: code[i]!,
+    brand_id: brand_id[i]!,
+    brand_name: brand_name[i]!,
+    description: description[i]!,
+    weight: weight[i]!,
+    product_subsys: product_subsys[i]!,
+    tax: tax[i]!,
+    sell_price: sell_price[i]!,
+    tier1Id: tier1Id[i]!,
+    tier2Id: tier(tier2Id[i]!),
+    tier3Id: tier(tier3Id[i]!),
+    tier4Id: tier(tier4Id[i]!),
+    add_to_cart_count: add_to_cart_count[i]!,
+    viewed_count: viewed_count[i]!,
+    article_mgb: article_mgb[i]!,
+    tier2_id: tier(tier2Id[i]!),
+    tier3_id: tier(tier3Id[i]!),
+  });
+}
+
+/** The position of product `id` (positions follow ids), or -1. */
+export function positionOf(c: ProductColumns, id: number): number {
+  const ids = c.ints.id;
+  let lo = 0;
+  let hi = c.n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < c.n && ids[lo] === id ? lo : -1;
+}
+
+/** Columns one after the other (a load's chunks, in id order). */
+export function concatColumns(parts: readonly ProductColumns[]): ProductColumns {
+  const c = emptyColumns(parts.reduce((n, p) => n + p.n, 0));
+  let at = 0;
+  for (const p of parts) {
+    for (const f of INT_FIELDS) c.ints[f].set(p.ints[f], at);
+    for (const f of MONEY_FIELDS) for (let i = 0; i < p.n; i++) c.money[f][at + i] = p.money[f][i] ?? null;
+    for (const f of TEXT_FIELDS) for (let i = 0; i < p.n; i++) c.texts[f][at + i] = p.texts[f][i]!;
+    c.sale.set(p.sale, at);
+    at += p.n;
+  }
+  return c;
+}

@@ -1,0 +1,99 @@
+// One page of a storefront listing from the copy: the candidates in order, filtered, counted.
+import type { ListingQuery, Product } from '@shop/domain/catalogue';
+import { type IdField, type ListingCondition, sortKeysOf, usesDisplayedPrice } from '@shop/domain/listing';
+import { positionOf } from './catalogue-columns.ts';
+import { comparatorOf, orderKeyOf, predicateOf, sortedAll, sortedMembers } from './catalogue-order.ts';
+import type { Locked, Snapshot } from './catalogue-snapshot.ts';
+
+export interface IndexPage {
+  rows: Product[];
+  total?: number;
+}
+
+type Predicate = (i: number) => boolean;
+
+/** The API rows of these positions, with the business's locked prices (or none). */
+export function rowsAt(s: Snapshot, positions: readonly number[], locked: Map<number, Locked> | null): Product[] {
+  const row = s.row;
+  return positions.map((i) => row(i, locked?.get(i)?.text ?? null));
+}
+
+/**
+ * The page (rows in order, limit + 1 of them at most) of `conditions` (parsed from `query`) in the
+ * query's order, as the SQL path answers it; `locked` the caller's business's locked prices, `mask`
+ * the products offered to its business types.
+ */
+export function listingPage(s: Snapshot, query: ListingQuery, conditions: readonly ListingCondition[], locked: Map<number, Locked> | null, mask: Uint8Array | null): IndexPage {
+  const order = orderKeyOf(query.order);
+  const keys = sortKeysOf(query.order);
+  // SPEC 9: a business's locked price is its displayed price, in sorts and ranges too
+  // (DISPLAYED_PRICE_SOURCES' first source, in front of the plain price).
+  const priced = locked && locked.size > 0 ? locked : null;
+  const price = priced ? (i: number) => priced.get(i)?.paisa ?? s.plain[i]! : (i: number) => s.plain[i]!;
+
+  // The candidates: one category or brand in the order's sequence when a condition names exactly
+  // one; the listed ids sorted when filtering by id; else every product in the order.
+  type IdCondition = ListingCondition & { field: IdField; op: 'in' };
+  const isIds = (c: ListingCondition): c is IdCondition => c.op === 'in' && c.field !== 'brand_name';
+  let candidates: Int32Array;
+  let rest = conditions;
+  const single = conditions.find((c): c is IdCondition => isIds(c) && c.field !== 'id' && c.values.length === 1);
+  const byIds = conditions.find((c): c is IdCondition => isIds(c) && c.field === 'id');
+  if (byIds) {
+    const positions = [...new Set(byIds.values)].map((id) => positionOf(s.cols, id)).filter((i) => i >= 0);
+    candidates = Int32Array.from(positions).sort(comparatorOf(s, keys));
+    rest = conditions.filter((c) => c !== byIds);
+  } else if (single) {
+    candidates = sortedMembers(s, single.field, single.values[0]!, order);
+    rest = conditions.filter((c) => c !== single);
+  } else {
+    candidates = sortedAll(s, order);
+  }
+
+  const predicates: Predicate[] = rest.map((c) => predicateOf(s, c, price));
+  if (mask) predicates.push((i) => mask[i] === 1);
+  const matches = (i: number) => {
+    for (const p of predicates) if (!p(i)) return false;
+    return true;
+  };
+
+  // A sort by displayed price with locked prices: the products without one in the plain price
+  // order, merged with the business's locked-price products sorted by their locked price (as the SQL path).
+  let sequence: (visit: (i: number) => boolean) => void;
+  if (usesDisplayedPrice(keys) && priced) {
+    const compare = comparatorOf(s, keys, price);
+    const member = new Uint8Array(s.n);
+    for (const i of candidates) if (priced.has(i)) member[i] = 1;
+    const lockedList = [...priced.keys()].filter((i) => member[i] === 1).sort(compare);
+    sequence = (visit) => {
+      let k = 0;
+      for (const i of candidates) {
+        if (priced.has(i)) continue;
+        while (k < lockedList.length && compare(lockedList[k]!, i) < 0) if (!visit(lockedList[k++]!)) return;
+        if (!visit(i)) return;
+      }
+      while (k < lockedList.length) if (!visit(lockedList[k++]!)) return;
+    };
+  } else {
+    sequence = (visit) => {
+      for (const i of candidates) if (!visit(i)) return;
+    };
+  }
+
+  const wanted = query.offset + query.limit + 1;
+  const positions: number[] = [];
+  let seen = 0;
+  sequence((i) => {
+    if (predicates.length && !matches(i)) return true;
+    if (seen++ >= query.offset) positions.push(i);
+    return seen < wanted;
+  });
+  const result: IndexPage = { rows: rowsAt(s, positions, locked) };
+  if (query.withTotal) {
+    let total = 0;
+    if (predicates.length === 0) total = candidates.length;
+    else for (const i of candidates) if (matches(i)) total++;
+    result.total = total;
+  }
+  return result;
+}
