@@ -8,6 +8,7 @@ import { isoTime } from '../../db/schema/common.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { appendAudit } from '../audit/audit.service.ts';
 import { priceProducts } from '../catalogue/pricing.service.ts';
+import { refreshMarketplacePrices } from './city-price.service.ts';
 
 export interface PriceActor {
   staffId: number;
@@ -152,6 +153,8 @@ export async function addPrice(db: Db, actor: PriceActor, input: AddPriceInput):
     );
     const created = await readPrice(tx, input.kind, (row as { id: number }).id);
     await appendAudit(tx, { ...actor, action: 'price.add', entity, entityId: (row as { id: number }).id, before: null, after: created });
+    // Decision 019: the marketplace shows the city's price in effect, in the same transaction.
+    if (input.kind !== 'customer') await refreshMarketplacePrices(tx, [input.product_id]);
     return created as StaffPrice;
   });
 }
@@ -176,6 +179,7 @@ export async function endPrice(db: Db, actor: PriceActor, kind: PriceKind, id: n
     await tx.execute(sql`update ${sql.raw(table)} set ends_at = ${at} where id = ${id}`);
     const after = await readPrice(tx, kind, id);
     await appendAudit(tx, { ...actor, action: 'price.end', entity, entityId: id, before, after });
+    if (kind !== 'customer') await refreshMarketplacePrices(tx, [row.product_id]);
     return after as StaffPrice;
   });
 }
@@ -241,14 +245,22 @@ export async function pickProducts(db: Db, search: string) {
  * A locked price that starts or ends on its own (scheduled) changes listings without a write, so no
  * trigger raises the customer_prices counter the catalogue copies follow. Every second the server
  * raises it when a boundary passed since the last look (docs/decisions/017-prices-and-content.md).
+ * A city price or threshold that starts or ends on its own changes what the marketplace shows
+ * (decision 019): their products' city records are refreshed, which moves the marketplace's counters.
  */
 export async function bumpPassedBoundaries(db: Db, since: string): Promise<string> {
-  const [row] = await rowsOf<{ now: string; moved: boolean }>(
+  const passed = (alias: string) => {
+    const t = sql.raw(alias);
+    return sql`(${t}.starts_at > ${since}::timestamptz and ${t}.starts_at <= now()) or (${t}.ends_at > ${since}::timestamptz and ${t}.ends_at <= now())`;
+  };
+  const [row] = await rowsOf<{ now: string; moved: boolean; products: number[] | string | null }>(
     db,
-    sql`with b as (select exists (select 1 from customer_prices where (starts_at > ${since}::timestamptz and starts_at <= now())
-        or (ends_at > ${since}::timestamptz and ends_at <= now())) as moved)
-      select now()::text as now, (select moved from b) as moved`,
+    sql`with b as (select exists (select 1 from customer_prices x where ${passed('x')}) as moved),
+        p as (select product_id from city_prices x where ${passed('x')} union select product_id from quantity_prices x where ${passed('x')})
+      select now()::text as now, (select moved from b) as moved, (select json_agg(product_id) from p) as products`,
   );
   if (row?.moved) await db.execute(sql`update catalogue_versions set version = version + 1 where name = 'customer_prices'`);
+  const products = typeof row?.products === 'string' ? (JSON.parse(row.products) as number[]) : (row?.products ?? []);
+  if (products.length > 0) await db.transaction((tx) => refreshMarketplacePrices(tx, products));
   return row ? isoTime(row.now) : since;
 }
