@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type CartPriceInput, cartUnitPrice, displayPrice, type PriceRule } from './pricing.ts';
+import { bmplPriceDisplay } from './bmpl-rules.ts';
+import { fromPaisa } from './money.ts';
+import { type CartPriceInput, cartUnitPrice, displayPrice, inEffectAt, marketplaceCityPrice, type PriceRule, type QuantityTier } from './pricing.ts';
 
 const list = { price: '1000.00', sale: false, sale_price: null, customer_specific_pricing: null, city_price: null, quantity_tiers: [], quantity: 1 };
 const tiers = [
@@ -38,6 +40,98 @@ describe('cartUnitPrice (issue 19): one price per line, and the rule that produc
     for (const [, input] of CASES) {
       const p = { ...list, ...input, city_price: null, quantity_tiers: [] };
       expect(cartUnitPrice(p).unit_price).toBe(displayPrice(p));
+    }
+  });
+});
+
+describe('inEffectAt (decision 019): the one period rule', () => {
+  const at = '2026-03-01T12:00:00.000Z';
+  it.each([
+    ['started, open end', { starts_at: '2026-03-01T11:00:00Z', ends_at: null }, true],
+    ['starts exactly now', { starts_at: at, ends_at: null }, true],
+    ['not started yet', { starts_at: '2026-03-01T12:00:01Z', ends_at: null }, false],
+    ['ends later', { starts_at: '2026-02-01T00:00:00Z', ends_at: '2026-03-01T12:00:01Z' }, true],
+    ['ends exactly now: ended', { starts_at: '2026-02-01T00:00:00Z', ends_at: at }, false],
+    ['ended before', { starts_at: '2026-02-01T00:00:00Z', ends_at: '2026-02-02T00:00:00Z' }, false],
+    ['withdrawn before it started', { starts_at: at, ends_at: at }, false],
+  ] as const)('%s', (_name, period, expected) => {
+    expect(inEffectAt(period, at)).toBe(expected);
+    expect(inEffectAt(period, new Date(at))).toBe(expected);
+  });
+});
+
+// The product of the marketplace cases: list Rs. 1,000 with 15% tax included (130.43 over 869.57).
+const product = { price: '1000.00', sale: false, sale_price: null, tax: '130.43', sell_price: '869.57' };
+const noThreshold = { discount_threshold: null, discount_price: null, original_price: null, discount_price_tax: null, discount_price_without_tax: null, discount_description: null };
+
+describe('marketplaceCityPrice (decision 019): what the marketplace shows is what the cart charges a guest', () => {
+  it('no city price: the list price, split at the product\'s rate', () => {
+    expect(marketplaceCityPrice(product, null, [])).toEqual({ price: '1000.00', sale: false, sale_price: null, sell_price: '869.57', tax: '130.43', ...noThreshold });
+  });
+
+  it('a city price: that price, split at the product\'s rate', () => {
+    expect(marketplaceCityPrice(product, '920.00', [])).toEqual({ price: '920.00', sale: false, sale_price: null, sell_price: '800.00', tax: '120.00', ...noThreshold });
+  });
+
+  it('the product on sale: list price with the sale price, the split of the sale price', () => {
+    expect(marketplaceCityPrice({ ...product, sale: true, sale_price: '900.00' }, null, [])).toEqual({
+      price: '1000.00', sale: true, sale_price: '900.00', sell_price: '782.61', tax: '117.39', ...noThreshold,
+    });
+  });
+
+  it('a city price beats the sale: no sale shown', () => {
+    expect(marketplaceCityPrice({ ...product, sale: true, sale_price: '900.00' }, '950.00', [])).toMatchObject({ price: '950.00', sale: false, sale_price: null });
+  });
+
+  it('a threshold below the base price: its row', () => {
+    expect(marketplaceCityPrice(product, null, [{ min_quantity: 12, unit_price: '940.00' }])).toEqual({
+      price: '1000.00', sale: false, sale_price: null, sell_price: '869.57', tax: '130.43',
+      discount_threshold: 12, discount_price: '940.00', original_price: '1000.00', discount_price_tax: '122.60', discount_price_without_tax: '817.40',
+      discount_description: 'Buy 12 or more pieces and pay Rs. 940 per piece',
+    });
+  });
+
+  it('a threshold above the base price: none shown (the cart does not charge it)', () => {
+    expect(marketplaceCityPrice(product, '900.00', [{ min_quantity: 12, unit_price: '950.00' }])).toMatchObject({ price: '900.00', ...noThreshold });
+  });
+
+  it('several thresholds: the lowest one that lowers the price', () => {
+    const tiers = [{ min_quantity: 24, unit_price: '900.00' }, { min_quantity: 6, unit_price: '1010.00' }, { min_quantity: 12, unit_price: '950.00' }];
+    expect(marketplaceCityPrice(product, null, tiers)).toMatchObject({ discount_threshold: 12, discount_price: '950.00', original_price: '1000.00' });
+  });
+
+  it('a city price with a threshold: the threshold row under the city price', () => {
+    expect(marketplaceCityPrice(product, '980.00', [{ min_quantity: 6, unit_price: '960.00' }])).toMatchObject({
+      price: '980.00', discount_threshold: 6, discount_price: '960.00', original_price: '980.00',
+    });
+  });
+
+  it('for any input, the x1 and threshold rows are cartUnitPrice at 1 and at the threshold', () => {
+    // A fixed pseudo-random walk (no clock, no Math.random): the same cases on every run.
+    let seed = 19;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let i = 0; i < 2000; i++) {
+      const list = 1000 + next(200_000);
+      const onSale = next(3) === 0;
+      const p = { price: fromPaisa(list), sale: onSale, sale_price: onSale ? fromPaisa(list - next(list)) : null, tax: fromPaisa(Math.round(list * 0.13)), sell_price: fromPaisa(list - Math.round(list * 0.13)) };
+      const city = next(2) === 0 ? null : fromPaisa(1 + next(list * 2));
+      const tiers: QuantityTier[] = Array.from({ length: next(4) }, () => ({ min_quantity: 2 + next(30), unit_price: fromPaisa(1 + next(list * 2)) }));
+      const record = marketplaceCityPrice(p, city, tiers);
+      const charged = (quantity: number) => cartUnitPrice({ ...p, customer_specific_pricing: null, city_price: city, quantity_tiers: tiers, quantity }).unit_price;
+      const shown = bmplPriceDisplay(record);
+      if (shown.kind === 'threshold') {
+        expect(shown.rows[0].unitPrice).toBe(charged(1));
+        expect(shown.rows[1].unitPrice).toBe(charged(shown.threshold));
+        expect(Number(shown.rows[1].unitPrice)).toBeLessThan(Number(shown.rows[0].unitPrice));
+        // No lower threshold would have lowered the price.
+        for (let q = 2; q < shown.threshold; q++) expect(charged(q)).toBe(charged(1));
+      } else {
+        expect(shown.grossSellPrice).toBe(charged(1));
+        for (const t of tiers) expect(charged(t.min_quantity)).toBe(charged(1));
+      }
     }
   });
 });

@@ -1,4 +1,4 @@
-import { fromPaisa, toPaisa } from './money.ts';
+import { formatRupees, fromPaisa, toPaisa } from './money.ts';
 
 export interface PriceFields {
   price: string;
@@ -127,3 +127,97 @@ export function cartUnitPrice(input: CartPriceInput): CartUnitPrice {
   return base;
 }
 
+
+/** A price's period (city, quantity and customer prices): from starts_at, until ends_at (open when null). */
+export interface PricePeriod {
+  starts_at: string | Date;
+  ends_at: string | Date | null;
+}
+
+const instant = (t: string | Date) => (typeof t === 'string' ? Date.parse(t) : t.getTime());
+
+/**
+ * Decision 019: THE period rule, declared once: a price is in effect at `at` when it has started
+ * (starts_at <= at) and not ended (at < ends_at; an open end never ends). A price withdrawn before it
+ * started (ends_at = starts_at) is never in effect. Its SQL executor is pricing.service.ts
+ * `periodInEffect`, tested against this.
+ */
+export function inEffectAt(period: PricePeriod, at: string | Date): boolean {
+  const t = instant(at);
+  return instant(period.starts_at) <= t && (period.ends_at == null || t < instant(period.ends_at));
+}
+
+/** The storefront product's own price fields a marketplace city record is derived from. */
+export interface MarketplaceProductPrice {
+  price: string;
+  sale: boolean;
+  sale_price: string | null;
+  /** The product's own tax split (tax over sell_price): the rate every derived price is split at. */
+  tax: string;
+  sell_price: string;
+}
+
+/** The price columns of a marketplace city record (bmpl_product_cities) sold as a storefront product. */
+export interface MarketplaceCityPrice {
+  price: string;
+  sale: boolean;
+  sale_price: string | null;
+  sell_price: string;
+  tax: string;
+  discount_threshold: number | null;
+  discount_price: string | null;
+  original_price: string | null;
+  discount_price_tax: string | null;
+  discount_price_without_tax: string | null;
+  discount_description: string | null;
+}
+
+/** SPEC 3's multi-piece text of a record's threshold. */
+export function discountDescription(threshold: number, unitPrice: string): string {
+  return `Buy ${threshold} or more pieces and pay ${formatRupees(unitPrice)} per piece`;
+}
+
+/**
+ * Decision 019: what the marketplace shows for a product in a city, made by cartUnitPrice for a
+ * guest (no customer price), so the page's "x1 Piece" and "x{threshold} Pieces" rows are what the cart
+ * charges a line of 1 and of {threshold} pieces. The x1 price is `price` (with `sale`/`sale_price`
+ * when the rule is the product's sale and it is below the list price); its tax split is of that
+ * charged price, so Net Price plus Tax Include is the Gross Sell Price. The threshold is the lowest
+ * one whose charged price is lower than the x1 price (SPEC 2's table has two rows: further thresholds
+ * still apply in the cart). `cityPrice` and `tiers` are those in effect now (inEffectAt).
+ */
+export function marketplaceCityPrice(product: MarketplaceProductPrice, cityPrice: string | null, tiers: readonly QuantityTier[]): MarketplaceCityPrice {
+  const guest = { ...product, customer_specific_pricing: null, city_price: cityPrice, quantity_tiers: tiers };
+  const one = cartUnitPrice({ ...guest, quantity: 1 });
+  const onSale = one.rule === 'sale' && toPaisa(one.unit_price) < toPaisa(product.price);
+  const split = splitTax(one.unit_price, product.tax, product.sell_price);
+  const record: MarketplaceCityPrice = {
+    price: onSale ? fromPaisa(toPaisa(product.price)) : one.unit_price,
+    sale: onSale,
+    sale_price: onSale ? one.unit_price : null,
+    sell_price: split.sell_price,
+    tax: split.tax,
+    discount_threshold: null,
+    discount_price: null,
+    original_price: null,
+    discount_price_tax: null,
+    discount_price_without_tax: null,
+    discount_description: null,
+  };
+  const thresholds = [...new Set(tiers.filter((t) => t.min_quantity > 1 && positive(t.unit_price)).map((t) => t.min_quantity))].sort((a, b) => a - b);
+  for (const threshold of thresholds) {
+    const at = cartUnitPrice({ ...guest, quantity: threshold });
+    if (toPaisa(at.unit_price) >= toPaisa(one.unit_price)) continue;
+    const discount = splitTax(at.unit_price, product.tax, product.sell_price);
+    return {
+      ...record,
+      discount_threshold: threshold,
+      discount_price: at.unit_price,
+      original_price: one.unit_price,
+      discount_price_tax: discount.tax,
+      discount_price_without_tax: discount.sell_price,
+      discount_description: discountDescription(threshold, at.unit_price),
+    };
+  }
+  return record;
+}

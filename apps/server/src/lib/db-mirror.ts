@@ -260,11 +260,13 @@ declare module 'fastify' {
  * counters before every use (it reads its own writes); a running server once a second, loads at
  * start and logs each load. Spread the options into the copy's own, then pass the copy to `start`.
  */
-export function serverMirror(app: FastifyInstance, reads: Pick<CatalogueReads, 'followMs' | 'warmAtStart' | 'logLoads'>, name: string) {
+export function serverMirror(app: FastifyInstance, reads: Pick<CatalogueReads, 'copies' | 'followMs' | 'warmAtStart' | 'logLoads'>, name: string) {
   const log = app.log;
   // Readiness waits for every copy's first load; metrics report each load (tests load on demand: ready).
+  // With CATALOGUE_COPIES=off only the change counters are followed: no copy loads, SQL answers every
+  // read from the first request, so nothing is registered for readiness to wait on (it would wait forever).
   const state: CopyState = { name, loaded: !reads.warmAtStart, lastLoadAt: null, lastLoadMs: null };
-  if (app.hasDecorator('copies')) app.copies.push(state);
+  if (reads.copies && app.hasDecorator('copies')) app.copies.push(state);
   return {
     maxStaleMs: reads.followMs,
     onLoad: (info: object) => {

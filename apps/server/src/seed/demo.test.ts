@@ -3,13 +3,14 @@ import { CITIES, ORDER_STATUSES } from '@shop/domain/constants';
 import { toPaisa } from '@shop/domain/money';
 import { and, asc, eq, gt, inArray, isNotNull, like, not, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client.ts';
+import { type Database, jsonRows, openDatabase } from '../db/client.ts';
 import { businesses, businessUsers, customerPrices } from '../db/schema/business.ts';
 import { banners, categories, productBusinessTypes, products } from '../db/schema/catalogue.ts';
 import { bmplProductCities, bmplProducts } from '../db/schema/marketplace.ts';
 import { ledgers, orderDetails, orders } from '../db/schema/orders.ts';
 import { businessTypes, cities } from '../db/schema/places.ts';
 import { verifyPassword } from '../lib/passwords.ts';
+import { linkedCityRecords } from '../modules/prices/city-price.service.ts';
 import { insertChunked } from './bulk.ts';
 import { loadCatalogueIds } from './catalogue.ts';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './demo.ts';
@@ -55,7 +56,7 @@ describe('demo seed', () => {
     await seedDemo(database.db);
     seedMs = performance.now() - started;
     console.log(`seedDemo on PGlite took ${Math.round(seedMs)} ms`);
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await database?.close();
@@ -223,6 +224,40 @@ describe('demo seed', () => {
     expect(inLahore[0]?.n).toBeGreaterThan(300);
   });
 
+  it("keeps the README's city prices: Lahore on exactly 20 products, thresholds on 20 others shown in its marketplace; every linked record shows what the cart charges (decision 019)", async () => {
+    const { db } = database;
+    const perCity = await jsonRows<{ city: string; priced: number; tiered: number }>(
+      db,
+      sql`select c.name as city, (select count(distinct x.product_id)::int from city_prices x where x.city_id = c.id) as priced,
+          (select count(distinct x.product_id)::int from quantity_prices x where x.city_id = c.id) as tiered
+        from cities c order by c.name`,
+    );
+    const lahore = perCity.find((c) => c.city === 'Lahore');
+    expect(lahore).toEqual({ city: 'Lahore', priced: 20, tiered: 20 });
+    // In Lahore the threshold products are others than the city-price ones (README).
+    const [overlap] = await jsonRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from city_prices a join quantity_prices b on b.product_id = a.product_id and b.city_id = a.city_id
+        join cities c on c.id = a.city_id where c.name = 'Lahore'`,
+    );
+    expect(overlap?.n).toBe(0);
+    // The other cities keep the marketplace's per-city variety, now as city prices, and some thresholds.
+    for (const c of perCity.filter((x) => x.city !== 'Lahore')) {
+      expect(c.priced, c.city).toBeGreaterThan(100);
+      expect(c.tiered, c.city).toBeGreaterThan(0);
+    }
+    // Lahore's 20 threshold products show a Buy More Pay Less table in its marketplace (12 pieces).
+    const [shown] = await jsonRows<{ n: number }>(
+      db,
+      sql`select count(distinct b.product_id)::int as n from bmpl_product_cities pc join bmpl_products b on b.id = pc.bmpl_product_id join cities c on c.id = pc.city_id
+        join quantity_prices q on q.product_id = b.product_id and q.city_id = c.id where c.name = 'Lahore' and pc.discount_threshold = 12`,
+    );
+    expect(shown?.n).toBe(20);
+    const linked = await linkedCityRecords(db, 'all');
+    expect(linked.length).toBeGreaterThan(1000);
+    expect(linked.filter((r) => JSON.stringify(r.now) !== JSON.stringify(r.due))).toEqual([]);
+  });
+
   it('makes the same rows on every run', async () => {
     const second = await freshDatabase();
     try {
@@ -238,5 +273,5 @@ describe('demo seed', () => {
     } finally {
       await second.close();
     }
-  }, 60_000);
+  }, 180_000);
 });

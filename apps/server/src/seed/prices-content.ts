@@ -1,11 +1,14 @@
 // Issue 19's demo data: city prices and Buy More Pay Less thresholds in Lahore, a Lahore-only banner,
 // ticker messages and feedback messages waiting in the inbox. Deterministic: the first in-stock
-// products not on sale and not locked for a demo business.
+// products not on sale and not locked for a demo business. Decision 019: the marketplace's city
+// records of storefront products show these prices (the refresher runs once at the end).
 import { fromPaisa } from '@shop/domain/money';
-import type { Db } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { type Db, jsonRows } from '../db/client.ts';
 import { banners } from '../db/schema/catalogue.ts';
 import { cityPrices, quantityPrices, tickerMessages } from '../db/schema/prices-content.ts';
 import { feedback } from '../db/schema/support.ts';
+import { refreshMarketplacePrices } from '../modules/prices/city-price.service.ts';
 import type { DemoAccounts } from './accounts.ts';
 import type { DemoProduct } from './catalogue.ts';
 import type { PlaceIds } from './places.ts';
@@ -16,11 +19,26 @@ export async function insertPricesAndContent(db: Db, places: PlaceIds, demo: rea
   const lahore = places.cityByName.get('Lahore') as number;
   const locked = new Set([...accounts.businesses.kiryana.prices.keys(), ...accounts.businesses.hotel.prices.keys()]);
   const plain = demo.filter((p) => p.draft.stock > 0 && p.draft.salePrice === null && !locked.has(p.id) && p.draft.price >= 50_000);
-  // 20 products cost 2% less in Lahore; 20 others have a threshold there: 12 pieces or more, 6% less each.
+  // Storefront products the marketplace sells in Lahore (decision 019: their thresholds show there).
+  const inLahoreMarketplace = new Set(
+    (
+      await jsonRows<{ id: number }>(
+        db,
+        sql`select distinct b.product_id as id from bmpl_products b join bmpl_product_cities pc on pc.bmpl_product_id = b.id
+          where b.product_id is not null and pc.city_id = ${lahore}`,
+      )
+    ).map((r) => r.id),
+  );
+  // 20 products cost 2% less in Lahore; 20 others, sold in Lahore's marketplace too, have a threshold
+  // there: 12 pieces or more, 6% less each.
   const city = plain.slice(0, 20);
-  const tiers = plain.slice(20, 40);
+  const cityIds = new Set(city.map((p) => p.id));
+  const tiers = plain.filter((p) => !cityIds.has(p.id) && inLahoreMarketplace.has(p.id)).slice(0, 20);
   await db.insert(cityPrices).values(city.map((p) => ({ productId: p.id, cityId: lahore, price: fromPaisa(round10(p.draft.price * 0.98)) })));
   await db.insert(quantityPrices).values(tiers.map((p) => ({ productId: p.id, cityId: lahore, minQuantity: 12, unitPrice: fromPaisa(round10(p.draft.price * 0.94)) })));
+  await otherCitiesPrices(db, lahore);
+  // Every marketplace record of a storefront product shows what the cart charges (decision 019).
+  await refreshMarketplacePrices(db, 'all');
   await db.insert(banners).values({
     name: 'Bmpl_Banners',
     title: 'Lahore only: bulk rice and flour deals',
@@ -39,4 +57,28 @@ export async function insertPricesAndContent(db: Db, places: PlaceIds, demo: rea
     { businessUserId: owner.id, name: owner.name, email: owner.email, mobileNo: owner.mobileNo, type: 'Complaint', subject: 'Late delivery', message: 'Our last order came a day late. Please deliver before noon.' },
     { name: 'Farah Naz Caterers', email: 'farah.caterers@example.pk', mobileNo: '03214567890', type: 'Suggestion', subject: 'Larger oil tins', message: 'Please stock 16 litre cooking oil tins.' },
   ]);
+}
+
+/**
+ * Decision 019: the other cities' prices of the storefront products the marketplace sells. The
+ * marketplace seed (marketplace.ts) draws each city's record at 95-105 % of the list price, some on
+ * sale, some with a threshold; for a storefront product those become that city's price (its sale price
+ * when on sale) and threshold, so the per-city variety stays while the cart charges what the page
+ * shows. Lahore keeps exactly the README's 20 city prices and 20 thresholds. Marketplace-only records
+ * keep their own prices.
+ */
+async function otherCitiesPrices(db: Db, lahore: number): Promise<void> {
+  await db.execute(sql`insert into city_prices (product_id, city_id, price)
+    select distinct on (b.product_id, pc.city_id) b.product_id, pc.city_id,
+      case when pc.sale and pc.sale_price > 0 and pc.sale_price < pc.price then pc.sale_price else pc.price end
+    from bmpl_product_cities pc join bmpl_products b on b.id = pc.bmpl_product_id join products p on p.id = b.product_id
+    where pc.city_id <> ${lahore}
+      and case when pc.sale and pc.sale_price > 0 and pc.sale_price < pc.price then pc.sale_price else pc.price end
+        <> case when p.sale and p.sale_price > 0 then p.sale_price else p.price end
+    order by b.product_id, pc.city_id, pc.id`);
+  await db.execute(sql`insert into quantity_prices (product_id, city_id, min_quantity, unit_price)
+    select distinct on (b.product_id, pc.city_id) b.product_id, pc.city_id, pc.discount_threshold, pc.discount_price
+    from bmpl_product_cities pc join bmpl_products b on b.id = pc.bmpl_product_id
+    where b.product_id is not null and pc.city_id <> ${lahore} and pc.discount_threshold between 2 and 9999 and pc.discount_price > 0
+    order by b.product_id, pc.city_id, pc.id`);
 }

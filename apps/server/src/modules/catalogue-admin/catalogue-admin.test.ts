@@ -62,19 +62,34 @@ describe('one product (issue 19)', () => {
   it('an edit of price, sale price, tax, stock and name shows on the storefront and in the marketplace, audited with before and after', async () => {
     const { id, bmpl_id } = await linkedProduct();
     const before = await staffProduct(id);
-    const cityBefore = await jsonRows<{ city_id: number; price: string }>(t.database.db, sql`select city_id, price::text as price from bmpl_product_cities where bmpl_product_id = ${bmpl_id} order by city_id`);
+    const cities = await jsonRows<{ city: string }>(t.database.db, sql`select c.name as city from bmpl_product_cities pc join cities c on c.id = pc.city_id where pc.bmpl_product_id = ${bmpl_id} order by c.name`);
+    // Decision 019: one of its cities gets a city price of its own (the staff's prices screen); others may have one from the demo.
+    const added = await inject('POST', '/api/staff/prices', cat, { kind: 'city', city: cities[0]!.city, product_id: id, price: '77.70' });
+    expect(added.statusCode, added.body).toBe(200);
+    const cityPrices = new Map(
+      (
+        await jsonRows<{ city: string; price: string }>(
+          t.database.db,
+          sql`select c.name as city, x.price::text as price from city_prices x join cities c on c.id = x.city_id
+            where x.product_id = ${id} and x.starts_at <= now() and (x.ends_at is null or x.ends_at > now())`,
+        )
+      ).map((r) => [r.city, r.price]),
+    );
+    expect(cityPrices.get(cities[0]!.city)).toBe('77.70');
     const newPrice = (Number(before.price) + 100).toFixed(2);
     const after = data<StaffProduct>(await edit(id, { name: `${before.name} Family Pack`, price: newPrice, tax: '10', stock: 77 }));
     expect(after).toMatchObject({ name: `${before.name} Family Pack`, price: newPrice, tax: '10.00', sell_price: (Number(newPrice) - 10).toFixed(2), stock: 77 });
 
     const shown = body<{ data: { product: { name: string; price: string; stock: number } } }>(await storefront(id)).data.product;
     expect(shown).toMatchObject({ name: `${before.name} Family Pack`, price: newPrice, stock: 77 });
-    // The marketplace product sold as it: the new name; every city's price moved by the same Rs. 100.
-    const market = body<{ data: { name: string; bmpl_products_city: { price: string }[] } }>(await inject('GET', `/api/bmpl/products/${bmpl_id}`, guest)).data;
+    // The marketplace product sold as it: the new name; the list price edit moves every city without a
+    // city price to the new list price and leaves the cities with one at their own.
+    const market = body<{ data: { name: string; bmpl_products_city: { city: string; price: string }[] } }>(await inject('GET', `/api/bmpl/products/${bmpl_id}`, guest)).data;
     expect(market.name).toBe(`${before.name} Family Pack`);
-    const cityAfter = await jsonRows<{ city_id: number; price: string }>(t.database.db, sql`select city_id, price::text as price from bmpl_product_cities where bmpl_product_id = ${bmpl_id} order by city_id`);
-    expect(cityAfter.map((c) => Number(c.price))).toEqual(cityBefore.map((c) => Number(c.price) + 100));
-    expect(market.bmpl_products_city.map((c) => Number(c.price)).sort()).toEqual(cityAfter.map((c) => Number(c.price)).sort());
+    const cityAfter = await jsonRows<{ city: string; price: string }>(t.database.db, sql`select c.name as city, pc.price::text as price from bmpl_product_cities pc join cities c on c.id = pc.city_id where pc.bmpl_product_id = ${bmpl_id} order by c.name`);
+    expect(cityAfter).toEqual(cities.map(({ city }) => ({ city, price: cityPrices.get(city) ?? newPrice })));
+    expect(cityAfter.some((c) => c.price === newPrice) || cityPrices.size === cities.length).toBe(true);
+    expect(market.bmpl_products_city.map((c) => [c.city, Number(c.price)]).sort()).toEqual(cityAfter.map((c) => [c.city, Number(c.price)]).sort());
 
     const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'product'), eq(auditLog.entityId, String(id)))).orderBy(sql`${auditLog.id} desc`).limit(1);
     expect(entry?.action).toBe('product.edit');

@@ -3,12 +3,12 @@
 // brand_name, the tier ids, the marketplace products sold as the product).
 import { CATEGORY_PATH_SEPARATOR, type CsvLookups, productCsvValues } from '@shop/domain/catalogue-admin';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
-import { splitTax } from '@shop/domain/pricing';
 import { toSlug } from '@shop/domain/slug';
 import { sql } from 'drizzle-orm';
 import { type Db, jsonRows } from '../../db/client.ts';
 import { brands, categories, productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { businessTypes } from '../../db/schema/places.ts';
+import { refreshMarketplacePrices } from '../prices/city-price.service.ts';
 
 /** A drizzle transaction (same API as the database for what is used here). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -184,6 +184,12 @@ export async function writeStates(tx: Tx, changes: readonly { before: ProductSta
   const retyped = changes.filter((c) => c.before.businessTypeIds.join(',') !== c.after.businessTypeIds.join(','));
   await replaceBusinessTypes(tx, retyped.map((c) => c.after));
   await followInMarketplace(tx, changes, refs);
+  // Decision 019: the marketplace's city records show what the cart charges, from the new price,
+  // sale, tax and the city prices in effect (a city with its own price keeps it).
+  const repriced = changes.filter(
+    ({ before: b, after: a }) => b.price !== a.price || b.salePrice !== a.salePrice || b.tax !== a.tax || b.active !== a.active,
+  );
+  await refreshMarketplacePrices(tx, repriced.map((c) => c.after.id));
 }
 
 async function replaceBusinessTypes(tx: Tx, states: readonly ProductState[]) {
@@ -225,15 +231,12 @@ export async function insertStates(tx: Tx, states: readonly Omit<ProductState, '
 
 /**
  * The marketplace products sold as these products follow them (docs/decisions/016-catalogue-editing.md):
- * name, brand and categories are copied; a change of the list price moves each city's price by the
- * same amount (a city's difference from the list price is kept), with the tax split at that city
- * record's own rate. A rename gives the marketplace product the new name's slug and keeps the old
- * one as a redirect (followName).
+ * name, brand and categories are copied. A rename gives the marketplace product the new name's slug
+ * and keeps the old one as a redirect (followName). Prices are not copied here: the prices module's
+ * refresher derives them (decision 019, writeStates).
  */
 async function followInMarketplace(tx: Tx, changes: readonly { before: ProductState; after: ProductState }[], refs: CatalogueRefs) {
-  const moved = changes.filter(
-    ({ before: b, after: a }) => b.name !== a.name || b.brandId !== a.brandId || b.categoryId !== a.categoryId || b.price !== a.price,
-  );
+  const moved = changes.filter(({ before: b, after: a }) => b.name !== a.name || b.brandId !== a.brandId || b.categoryId !== a.categoryId);
   if (moved.length === 0) return;
   const ids = `{${moved.map((m) => m.after.id).join(',')}}`;
   const linked = await jsonRows<{ id: number; product_id: number }>(tx, sql`select id, product_id from bmpl_products where product_id = any(${ids}::int[])`);
@@ -253,21 +256,6 @@ async function followInMarketplace(tx: Tx, changes: readonly { before: ProductSt
         where id = ${b.id} and (name, bmpl_brand_id) is distinct from (${c.name}::text, ${c.brandId}::int)`);
     }
     if (before.name !== after.name) await followName(tx, b.id, after.name);
-    const delta = toPaisa(after.price) - toPaisa(before.price);
-    if (delta === 0) continue;
-    const cities = await jsonRows<{ id: number; price: string; tax: string; sell_price: string; sale_price: string | null }>(
-      tx,
-      sql`select id, price::text as price, tax::text as tax, sell_price::text as sell_price, sale_price::text as sale_price
-          from bmpl_product_cities where bmpl_product_id = ${b.id}`,
-    );
-    for (const city of cities) {
-      const price = fromPaisa(Math.max(toPaisa(city.price) + delta, 1));
-      const split = splitTax(price, city.tax, city.sell_price);
-      // A city sale price that the new price no longer stays above ends the sale there.
-      const endsSale = city.sale_price !== null && toPaisa(city.sale_price) >= toPaisa(price);
-      await tx.execute(sql`update bmpl_product_cities set price = ${price}, tax = ${split.tax}, sell_price = ${split.sell_price}
-          ${endsSale ? sql`, sale = false, sale_price = null` : sql``} where id = ${city.id}`);
-    }
   }
 }
 

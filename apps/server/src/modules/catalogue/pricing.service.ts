@@ -7,13 +7,21 @@ import { cityPrices, quantityPrices } from '../../db/schema/prices-content.ts';
 import { products } from '../../db/schema/catalogue.ts';
 
 /**
+ * The SQL executor of pricing.ts inEffectAt (decision 019), for a row of a priced table (`t`: its
+ * name or alias) at `at` (now() when left out): started, and not ended (an open end never ends).
+ * Every reader of city, quantity and customer prices takes only these rows.
+ */
+export function periodInEffect(t: SQL, at: SQL = sql`now()`): SQL {
+  return sql`(${t}.starts_at <= ${at} and (${t}.ends_at is null or ${t}.ends_at > ${at}))`;
+}
+
+/**
  * Issue 19: the customer_prices row in effect now (started, not ended). Every reader of locked prices
  * takes only these; the prices service keeps at most one in effect per business and product. `alias`
  * names the table when a statement aliases it.
  */
 export function customerPriceInEffect(alias?: string): SQL {
-  const t = alias ? sql.raw(alias) : sql`${customerPrices}`;
-  return sql`(${t}.starts_at <= now() and (${t}.ends_at is null or ${t}.ends_at > now()))`;
+  return periodInEffect(alias ? sql.raw(alias) : sql`${customerPrices}`);
 }
 
 /**
@@ -79,22 +87,23 @@ export const businessCitySql = (businessId: number | null | Placeholder): SQL =>
 
 /**
  * Issue 19: the city's price in effect now and its Buy More Pay Less thresholds in effect now, of the
- * product of the row, for the city `cityId` (an SQL expression: the business's city, or a chosen one),
- * as columns city_price and quantity_tiers beside productJsonColumns.
+ * product `productId` (an SQL expression; the row's "products"."id" when left out), for the city
+ * `cityId` (an SQL expression: the business's city, or a chosen one), as SQL expressions.
  */
-export function cityPricingColumns(cityId: SQL) {
+export function cityPricingExpressions(cityId: SQL, productId: SQL = sql.raw('"products"."id"')) {
   // Qualified by hand: drizzle renders a lone column of the selected table unqualified, which inside
   // these subqueries would name their own table's id.
-  const productId = sql.raw('"products"."id"');
-  const inEffect = (t: string) => sql.raw(`(${t}.starts_at <= now() and (${t}.ends_at is null or ${t}.ends_at > now()))`);
+  const inEffect = (t: string) => periodInEffect(sql.raw(t));
   return {
-    city_price: sql<string | null>`(select cp.price::text from ${cityPrices} cp where cp.product_id = ${productId} and cp.city_id = ${cityId} and ${inEffect('cp')} order by cp.starts_at desc limit 1)`.as(
-      'city_price',
-    ),
-    quantity_tiers: sql<QuantityTier[]>`(select coalesce(json_agg(json_build_object('min_quantity', qp.min_quantity, 'unit_price', qp.unit_price::text)), '[]'::json) from ${quantityPrices} qp where qp.product_id = ${productId} and qp.city_id = ${cityId} and ${inEffect('qp')})`.as(
-      'quantity_tiers',
-    ),
+    city_price: sql<string | null>`(select cp.price::text from ${cityPrices} cp where cp.product_id = ${productId} and cp.city_id = ${cityId} and ${inEffect('cp')} order by cp.starts_at desc limit 1)`,
+    quantity_tiers: sql<QuantityTier[]>`(select coalesce(json_agg(json_build_object('min_quantity', qp.min_quantity, 'unit_price', qp.unit_price::text)), '[]'::json) from ${quantityPrices} qp where qp.product_id = ${productId} and qp.city_id = ${cityId} and ${inEffect('qp')})`,
   };
+}
+
+/** cityPricingExpressions as columns city_price and quantity_tiers beside productJsonColumns. */
+export function cityPricingColumns(cityId: SQL) {
+  const e = cityPricingExpressions(cityId);
+  return { city_price: e.city_price.as('city_price'), quantity_tiers: e.quantity_tiers.as('quantity_tiers') };
 }
 
 export interface PricingScope {

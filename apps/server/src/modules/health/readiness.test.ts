@@ -47,6 +47,20 @@ describe('liveness and readiness', () => {
     }
   });
 
+  it('is ready with CATALOGUE_COPIES=off once the database answers: SQL answers every read, nothing loads', async () => {
+    const sqlOnly = await createTestApp({ nodeEnv: 'production', catalogueCopies: 'off', shareDatabaseOf: t });
+    try {
+      const res = await sqlOnly.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(body(res)).toEqual({ data: { status: 'ready', checks: { database: 'ok', redis: 'not used', copies: 'not used', readReplica: 'not used' } } });
+      expect(res.statusCode).toBe(200);
+      expect(sqlOnly.app.copies).toEqual([]);
+      // The storefront still answers (from SQL) while ready.
+      expect((await sqlOnly.app.inject({ method: 'GET', url: '/api/bmpl/categories/tree' })).statusCode).toBe(200);
+    } finally {
+      await sqlOnly.close();
+    }
+  });
+
   it('is not ready when Redis (REDIS_URL) does not answer, while the process stays live', async () => {
     const noRedis = await createTestApp({ redisUrl: 'redis://127.0.0.1:9/0', shareDatabaseOf: t });
     try {

@@ -9,6 +9,7 @@ import { followCounters } from '../../lib/db-mirror.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { appendAudit } from '../audit/audit.service.ts';
 import { priceProducts } from '../catalogue/pricing.service.ts';
+import { refreshMarketplacePrices } from './city-price.service.ts';
 
 export interface PriceActor {
   staffId: number;
@@ -153,6 +154,8 @@ export async function addPrice(db: Db, actor: PriceActor, input: AddPriceInput):
     );
     const created = await readPrice(tx, input.kind, (row as { id: number }).id);
     await appendAudit(tx, { ...actor, action: 'price.add', entity, entityId: (row as { id: number }).id, before: null, after: created });
+    // Decision 019: the marketplace shows the city's price in effect, in the same transaction.
+    if (input.kind !== 'customer') await refreshMarketplacePrices(tx, [input.product_id]);
     return created as StaffPrice;
   });
 }
@@ -177,6 +180,7 @@ export async function endPrice(db: Db, actor: PriceActor, kind: PriceKind, id: n
     await tx.execute(sql`update ${sql.raw(table)} set ends_at = ${at} where id = ${id}`);
     const after = await readPrice(tx, kind, id);
     await appendAudit(tx, { ...actor, action: 'price.end', entity, entityId: id, before, after });
+    if (kind !== 'customer') await refreshMarketplacePrices(tx, [row.product_id]);
     return after as StaffPrice;
   });
 }
@@ -241,44 +245,57 @@ export async function pickProducts(db: Db, search: string) {
 /**
  * A locked price that starts or ends on its own (scheduled) changes listings without a write, so no
  * trigger raises the customer_prices counter the catalogue copies follow. The server raises it when a
- * boundary passed since the last look (docs/decisions/017-prices-and-content.md), and answers the
- * database's time now and the next boundary after it (null: none scheduled), so that it looks again
- * only then (`followPriceBoundaries`), not every second.
+ * boundary passed since the last look (docs/decisions/017-prices-and-content.md). A city price or
+ * threshold that starts or ends on its own changes what the marketplace shows (decision 019): their
+ * products' city records are refreshed, which moves the marketplace's counters. Answers the database's
+ * time now and the next boundary of any of the three after it (null: none scheduled), so that the
+ * server looks again only then (`followPriceBoundaries`), not every second.
  */
 export async function bumpPassedBoundaries(db: Db, since: string): Promise<{ now: string; next: string | null }> {
-  const [row] = await rowsOf<{ now: string; moved: boolean; next: string | null }>(
+  const passed = (alias: string) => {
+    const t = sql.raw(alias);
+    return sql`(${t}.starts_at > ${since}::timestamptz and ${t}.starts_at <= now()) or (${t}.ends_at > ${since}::timestamptz and ${t}.ends_at <= now())`;
+  };
+  const [row] = await rowsOf<{ now: string; moved: boolean; products: number[] | string | null; next: string | null }>(
     db,
-    sql`with b as (select exists (select 1 from customer_prices where (starts_at > ${since}::timestamptz and starts_at <= now())
-        or (ends_at > ${since}::timestamptz and ends_at <= now())) as moved)
-      select now()::text as now, (select moved from b) as moved,
-        (select min(t) from (select min(starts_at) as t from customer_prices where starts_at > now()
-          union all select min(ends_at) from customer_prices where ends_at > now()) n)::text as next`,
+    sql`with b as (select exists (select 1 from customer_prices x where ${passed('x')}) as moved),
+        p as (select product_id from city_prices x where ${passed('x')} union select product_id from quantity_prices x where ${passed('x')})
+      select now()::text as now, (select moved from b) as moved, (select json_agg(product_id) from p) as products,
+        (select min(t) from (
+          select min(starts_at) as t from customer_prices where starts_at > now() union all select min(ends_at) from customer_prices where ends_at > now()
+          union all select min(starts_at) from city_prices where starts_at > now() union all select min(ends_at) from city_prices where ends_at > now()
+          union all select min(starts_at) from quantity_prices where starts_at > now() union all select min(ends_at) from quantity_prices where ends_at > now()
+        ) n)::text as next`,
   );
   if (row?.moved) await db.execute(sql`update catalogue_versions set version = version + 1 where name = 'customer_prices'`);
+  const products = typeof row?.products === 'string' ? (JSON.parse(row.products) as number[]) : (row?.products ?? []);
+  if (products.length > 0) await db.transaction((tx) => refreshMarketplacePrices(tx, products));
   return row ? { now: isoTime(row.now), next: row.next === null ? null : isoTime(row.next) } : { now: since, next: null };
 }
 
 /** At least this often the schedule is read again, whatever it said (a safety net, not the bound). */
 const BOUNDARY_RECHECK_MS = 60_000;
+/** The counters of the scheduled prices (migrations 0007 and 0025). */
+const PRICE_COUNTERS = ['customer_prices', 'city_prices', 'quantity_prices'] as const;
 
 /**
- * A running server's follow of the locked prices' schedule, on the shared reads of the change
- * counters (every `everyMs`): it looks at the database when a scheduled boundary is due, when the
- * prices' counter moved (a price added or ended, here or on another instance, may bring a nearer
- * boundary), and once a minute; otherwise an idle server asks nothing. Returns the stop.
+ * A running server's follow of the prices' schedule, on the shared reads of the change counters
+ * (every `everyMs`): it looks at the database when a scheduled boundary is due, when a prices'
+ * counter moved (a price added or ended, here or on another instance, may bring a nearer boundary),
+ * and once a minute; otherwise an idle server asks nothing. Returns the stop.
  */
 export function followPriceBoundaries(db: Db, everyMs: number): () => void {
   let since = new Date().toISOString();
   let dueAt = 0;
   let lookedAt = 0;
-  let seenVersion: number | undefined;
+  let seen: string | undefined;
   let running = false;
   return followCounters(db, everyMs, (versions) => {
-    const version = versions.get('customer_prices');
+    const counters = PRICE_COUNTERS.map((name) => versions.get(name)).join(',');
     const now = Date.now();
-    if (running || (version === seenVersion && now < dueAt && now - lookedAt < BOUNDARY_RECHECK_MS)) return;
+    if (running || (counters === seen && now < dueAt && now - lookedAt < BOUNDARY_RECHECK_MS)) return;
     running = true;
-    seenVersion = version;
+    seen = counters;
     lookedAt = now;
     bumpPassedBoundaries(db, since)
       .then(({ now: dbNow, next }) => {
