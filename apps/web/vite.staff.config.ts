@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig, type PluginOption } from 'vite';
-import shop from './vite.config.ts';
+import shop, { REACT_CHUNK } from './vite.config.ts';
 
 /**
  * The staff back office (issue 16) is a build of its own, run after the shop's into the same dist/
@@ -14,8 +14,13 @@ import shop from './vite.config.ts';
 const plugins = ((shop.plugins ?? []) as unknown[]).flat(4) as PluginOption[];
 const withoutPwa = plugins.filter((p) => !(p && typeof p === 'object' && 'name' in p && String(p.name).startsWith('vite-plugin-pwa')));
 
+// The shop's chunk groups are sized for the buyer's landing pages; the back office keeps its own
+// split (React apart, the rest as rolldown chooses). mergeConfig would add to the shop's groups.
+const shopBuild = shop.build ?? {};
+const staffOutput = { manualChunks: (id: string) => (REACT_CHUNK.test(id) ? 'react' : undefined) };
+
 export default mergeConfig(
-  { ...shop, plugins: withoutPwa },
+  { ...shop, plugins: withoutPwa, build: { ...shopBuild, rollupOptions: { ...shopBuild.rollupOptions, output: staffOutput } } },
   defineConfig({
     build: {
       emptyOutDir: false,

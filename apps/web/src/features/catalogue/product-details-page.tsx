@@ -77,7 +77,7 @@ function ProductInfo({ product }: { product: Product }) {
   return (
     <article className="grid gap-6 md:grid-cols-2" aria-labelledby="product-name">
       <div className="relative rounded-lg border border-slate-200 bg-white p-4">
-        <ProductImage urlName={product.url_name} alt={product.name} eager />
+        <ProductImage urlName={product.url_name} alt={product.name} main />
         <span className="absolute top-3 left-3">
           <SaleBadge product={product} />
         </span>

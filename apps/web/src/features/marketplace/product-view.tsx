@@ -50,7 +50,7 @@ export function ProductView({ product }: { product: BmplProductDetail }) {
       <Breadcrumb crumbs={crumbs} />
       <div className="grid gap-6 md:grid-cols-2">
         <div className="relative rounded-lg border border-slate-200 bg-white p-3">
-          <ProductImage urlName={product.url_name} alt={product.name} eager />
+          <ProductImage urlName={product.url_name} alt={product.name} main />
           {record && (
             <span className="absolute top-3 left-3">
               <SaleBadge product={record} />
