@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { inEffectAt } from '@shop/domain/pricing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,9 +91,12 @@ describe('migration 0023: one city price (decision 019)', () => {
     );
     expect(ownRecords.length).toBeGreaterThan(0);
 
-    // Run 0023 again.
-    await db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`);
-    await database.migrate();
+    // Run 0023 again: its statements as the migrator runs them, in one transaction (later migrations
+    // stay applied, so the migrator itself would not run it again).
+    const migration = readFileSync(new URL('../../db/migrations/0023_one_city_price.sql', import.meta.url), 'utf8');
+    await db.transaction(async (tx) => {
+      for (const statement of migration.split('--> statement-breakpoint')) if (statement.trim()) await tx.execute(sql.raw(statement));
+    });
 
     const cityPrices = await rows<{ product_id: number; city: string; price: string }>(
       sql`select x.product_id, c.name as city, x.price::text as price from city_prices x join cities c on c.id = x.city_id
