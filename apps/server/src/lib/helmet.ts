@@ -13,7 +13,7 @@ import helmet from 'helmet';
  * the empty route's throughput fell from about 6,500 to 3,700 req/s). Here helmet's middleware runs
  * once at start against a recorder, and each answer gets the recorded headers: the same headers,
  * decided by helmet, for one loop over prepared pairs instead of a chain of eleven middlewares per
- * request (docs/performance.md, issue 14).
+ * request (docs/performance-changelog.md, issue 14).
  */
 export function registerHelmet(app: FastifyInstance) {
   const setHeaders = helmet({

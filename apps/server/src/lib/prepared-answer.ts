@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /**
  * A JSON answer kept ready to send by a read cache (the storefront's and the marketplace's): serialised
  * once, and each compressed form made when first asked for, then kept with it. Compressing a 40-product
- * page on every request cost more than answering it from memory (docs/performance.md, issues 6 and 14).
+ * page on every request cost more than answering it from memory (docs/performance-changelog.md, issues 6 and 14).
  */
 export interface PreparedAnswer {
   /** The JSON's UTF-8 bytes, kept as bytes: a kept string would be encoded again on every write. */

@@ -52,7 +52,7 @@ export const bmplProductCities = pgTable('bmpl_product_cities', {
   discountPriceTax: money('discount_price_tax'),
   discountPriceWithoutTax: money('discount_price_without_tax'),
   // What a city's lists filter and sort on, so a category page is one index range scan that stops after
-  // offset + limit entries (docs/performance.md, issue 6). Copied from the product by the database
+  // offset + limit entries (docs/performance-changelog.md, issue 6). Copied from the product by the database
   // (trigger bmpl_product_cities_copy, migration 0004) on every insert and whenever the product changes:
   // writers leave them out, and they are never null.
   tier2Id: integer('tier2_id'),

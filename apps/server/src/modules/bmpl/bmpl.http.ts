@@ -6,7 +6,7 @@ import type { TtlCache } from './bmpl.cache.ts';
 /**
  * Sends a marketplace read answer kept ready to send: checked against its contract, serialised and
  * compressed once, then served as bytes while the cache keeps it. Validating and compressing a
- * 40-product page on every request cost more than the query itself (docs/performance.md, issue 6).
+ * 40-product page on every request cost more than the query itself (docs/performance-changelog.md, issue 6).
  * Keyed by the request URL: its query was already validated by the route schema.
  */
 export function sendPrepared<T extends z.ZodType>(

@@ -70,7 +70,7 @@ export async function bmplRoutes(app: FastifyInstance, deps: ModuleDeps) {
   copy.start(changes, deps.listen);
   // Kept until the counters move (a price, a stock, an import), five minutes at most for what they do
   // not see (cities, categories, brands, banners): a warm catalogue answers in microseconds instead of
-  // a cold query's milliseconds (docs/performance.md, issue 6). Answers ready to send and the data
+  // a cold query's milliseconds (docs/performance-changelog.md, issue 6). Answers ready to send and the data
   // behind them (cities, categories, list totals, search matches) are kept apart, so a burst of new
   // URLs does not push out the totals and matches those URLs share.
   const generation = changes.generation;
