@@ -1,3 +1,4 @@
+import type { CityPriceFields } from './bmpl-rules.ts';
 import { formatRupees, fromPaisa, toPaisa } from './money.ts';
 
 export interface PriceFields {
@@ -157,16 +158,11 @@ export interface MarketplaceProductPrice {
   sell_price: string;
 }
 
-/** The price columns of a marketplace city record (bmpl_product_cities) sold as a storefront product. */
-export interface MarketplaceCityPrice {
-  price: string;
-  sale: boolean;
-  sale_price: string | null;
-  sell_price: string;
-  tax: string;
-  discount_threshold: number | null;
-  discount_price: string | null;
-  original_price: string | null;
+/**
+ * The price columns of a marketplace city record (bmpl_product_cities) sold as a storefront product:
+ * what the price display reads (CityPriceFields) and the threshold's tax split and text.
+ */
+export interface MarketplaceCityPrice extends CityPriceFields {
   discount_price_tax: string | null;
   discount_price_without_tax: string | null;
   discount_description: string | null;
