@@ -62,17 +62,13 @@ class Int32List {
   }
 }
 
-/**
- * The search structure of names (in id order) and their stored name_tsv lexemes (space-separated,
- * as the database gives them).
- */
-export function buildNameSearch(names: readonly string[], words: readonly string[]): NameSearch {
-  const n = names.length;
-  const ns: NameSearch = {
+/** A structure for n names and these lexemes with every array sized and empty, for a build or a patch to fill. */
+function emptyNameSearch(n: number, lexemes: string[], lexemeIds: Map<string, number>): NameSearch {
+  return {
     n,
-    lexemes: [],
-    lexemeIds: new Map(),
-    postingStart: new Int32Array(0),
+    lexemes,
+    lexemeIds,
+    postingStart: new Int32Array(lexemes.length + 1),
     postingData: new Int32Array(0),
     wordStart: new Int32Array(n + 1),
     wordData: new Int32Array(0),
@@ -80,11 +76,20 @@ export function buildNameSearch(names: readonly string[], words: readonly string
     trigramData: new Int32Array(0),
     shortRank: new Int32Array(n),
     byLength: new Int32Array(n),
-    ascii: Uint8Array.from(names, (name) => (isAscii(name) ? 1 : 0)),
-    lengths: new Int32Array(0),
+    ascii: new Uint8Array(n),
+    lengths: new Int32Array(n),
     stamp: new Int32Array(n),
     epoch: 0,
   };
+}
+
+/**
+ * The search structure of names (in id order) and their stored name_tsv lexemes (space-separated,
+ * as the database gives them).
+ */
+export function buildNameSearch(names: readonly string[], words: readonly string[]): NameSearch {
+  const n = names.length;
+  const ns: NameSearch = { ...emptyNameSearch(n, [], new Map()), ascii: Uint8Array.from(names, (name) => (isAscii(name) ? 1 : 0)), lengths: new Int32Array(0) };
   const byLength = new Int32Array(n);
   for (let i = 0; i < n; i++) byLength[i] = i;
   // length(name) counts characters (code points).
@@ -163,23 +168,7 @@ export function patchNameSearch(old: NameSearch, moved: Int32Array, n: number, f
     lexemeIds = new Map(lexemes.map((w, id) => [w, id]));
     renumber = Int32Array.from(old.lexemes, (w) => lexemeIds.get(w) ?? -1);
   }
-  const ns: NameSearch = {
-    n,
-    lexemes,
-    lexemeIds,
-    postingStart: new Int32Array(lexemes.length + 1),
-    postingData: new Int32Array(0),
-    wordStart: new Int32Array(n + 1),
-    wordData: new Int32Array(0),
-    trigramStart: new Int32Array(n + 1),
-    trigramData: new Int32Array(0),
-    shortRank: new Int32Array(n),
-    byLength: new Int32Array(n),
-    ascii: new Uint8Array(n),
-    lengths: new Int32Array(n),
-    stamp: new Int32Array(n),
-    epoch: 0,
-  };
+  const ns = emptyNameSearch(n, lexemes, lexemeIds);
   const oldAt = new Int32Array(n).fill(-1);
   for (let i = 0; i < old.n; i++) if (moved[i]! >= 0) oldAt[moved[i]!] = i;
   const freshTrigrams = fresh.map((f) => (isAscii(f.name) ? trigramCodes(f.name) : new Int32Array(0)));
