@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupees, fromPaisa, toPaisa } from './money.ts';
+import fc from 'fast-check';
+import { formatRupees, fromPaisa, groupDigits, toPaisa } from './money.ts';
 
 describe('money', () => {
   it('parses rupee amounts into exact paisa', () => {
@@ -27,5 +28,20 @@ describe('money', () => {
     expect(formatRupees('1249.50')).toBe('Rs. 1,250');
     expect(formatRupees('1234567.40')).toBe('Rs. 1,234,567');
     expect(formatRupees('99.00', 'PKR')).toBe('PKR 99');
+  });
+});
+
+describe('groupDigits', () => {
+  it('writes every number as Intl.NumberFormat("en-US") does (whole numbers by hand, the rest through Intl)', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    for (const n of [0, -0, 1, 12, 123, 1234, -1234, 1_000_000, -999_999, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 2 ** 53 + 2, 1.5, -0.25, 1234.5678]) {
+      expect(groupDigits(n)).toBe(intl.format(n));
+    }
+    fc.assert(
+      fc.property(fc.oneof(fc.maxSafeInteger(), fc.integer(), fc.double({ noNaN: true })), (n) => {
+        expect(groupDigits(n)).toBe(intl.format(n));
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
