@@ -1,14 +1,19 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router.tsx';
 import './index.css';
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <AppRouter />
-    </StrictMode>,
+  // The first render as a transition: React draws it in small slices and yields between them, so a
+  // phone's main thread is never held for the whole shell at once (issue 15, total blocking time).
+  const app = createRoot(root);
+  startTransition(() =>
+    app.render(
+      <StrictMode>
+        <AppRouter />
+      </StrictMode>,
+    ),
   );
 }
 
