@@ -3,6 +3,7 @@ import { GRID, PRICE_SLIDER_MAX, PRICE_SLIDER_MIN } from '@shop/domain/constants
 import { formatBrandFilter, formatPriceRange, type ListingOrder, SORT_OPTIONS } from '@shop/domain/listing';
 import { SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useIsDesktop } from '../../lib/use-media.ts';
 import { useFacets, usePagedProducts } from './catalogue-api.ts';
 import { type AppliedFilters, FilterPanel, NO_FILTERS } from './filter-panel.tsx';
 import { ProductGrid } from './product-grid.tsx';
@@ -31,6 +32,7 @@ export function ListingView({
   const [applied, setApplied] = useState<AppliedFilters>(NO_FILTERS);
   const [order, setOrder] = useState<ListingOrder | ''>('');
   const [isPanelOpen, setPanelOpen] = useState(false);
+  const isDesktop = useIsDesktop();
   const sortId = useId();
   const panelId = useId();
 
@@ -83,23 +85,27 @@ export function ListingView({
       </div>
       <div className="flex flex-col gap-4 md:flex-row">
         <aside id={panelId} aria-label="Filters" className={`${isPanelOpen ? 'block' : 'hidden'} shrink-0 rounded-lg border border-slate-200 bg-white p-4 md:block md:w-64`}>
-          <FilterPanel
-            categories={categories}
-            rootId={rootId}
-            path={drill}
-            onPath={setDrill}
-            facets={facets.data}
-            applied={applied}
-            onApply={(f) => {
-              setApplied(f);
-              setPanelOpen(false);
-            }}
-            onReset={() => {
-              setApplied(NO_FILTERS);
-              setOrder('');
-              setDrill([]);
-            }}
-          />
+          {/* On a phone the panel is drawn when opened: closed, its brand list and price slider are
+              hidden yet were rendered with every page (issue 15, main-thread work on a phone). */}
+          {(isPanelOpen || isDesktop) && (
+            <FilterPanel
+              categories={categories}
+              rootId={rootId}
+              path={drill}
+              onPath={setDrill}
+              facets={facets.data}
+              applied={applied}
+              onApply={(f) => {
+                setApplied(f);
+                setPanelOpen(false);
+              }}
+              onReset={() => {
+                setApplied(NO_FILTERS);
+                setOrder('');
+                setDrill([]);
+              }}
+            />
+          )}
         </aside>
         <div className="min-h-[70vh] min-w-0 flex-1">
           <ProductGrid
