@@ -60,6 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestTimeout: 30_000,
     keepAliveTimeout: 5_000,
     return503OnClosing: true,
+    // One log line per request, written when it is answered (below), instead of Fastify's two
+    // ("incoming request" and "request completed"): the same fields, half the logging per request
+    // (issue 14, CPU per request).
+    disableRequestLogging: true,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route, as registered: the authorization matrix and the fuzzer are generated from this list.
@@ -74,6 +78,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Hooks on every request are synchronous where they can be: an async hook costs a promise per request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     done();
   });
   // Slow clients are cut off: a request's headers must arrive within 10 s.
