@@ -19,7 +19,7 @@ async function fillStep1(page: Page, values: { name: string; business: string; p
 }
 
 test.describe('sign-up', () => {
-  test('three steps with documents: the rules, field colours, a lying file refused, then /home as Owner', async ({ page }) => {
+  test('three steps with documents: the rules, field colours, a lying file refused, then /home as Owner', { tag: '@width-independent' }, async ({ page }) => {
     await page.goto('/sign-in');
     await page.getByRole('link', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/sign-up$/);
@@ -72,7 +72,7 @@ test.describe('sign-up', () => {
     ]);
   });
 
-  test("'View Assortment as a Guest' registers from step 1 and lands on /home", async ({ page }) => {
+  test("'View Assortment as a Guest' registers from step 1 and lands on /home", { tag: '@width-independent' }, async ({ page }) => {
     await page.goto('/sign-in');
     await page.getByRole('button', { name: 'View Assortment as a Guest' }).click();
     await expect(page).toHaveURL(/\/sign-up$/);
@@ -84,7 +84,7 @@ test.describe('sign-up', () => {
     expect(await storedUser(page)).toMatchObject({ type: 'Owner', email });
   });
 
-  test('a second sign-up with the same email in other letters is refused', async ({ page }) => {
+  test('a second sign-up with the same email in other letters is refused', { tag: '@width-independent' }, async ({ page }) => {
     await page.goto('/sign-in');
     await page.getByRole('button', { name: 'View Assortment as a Guest' }).click();
     await fillStep1(page, { name: 'Imran Hussain', business: 'Imran Traders Ltd', phone: '923331234567', email: 'OWNER@demo.pk' });
@@ -94,7 +94,7 @@ test.describe('sign-up', () => {
 });
 
 test.describe('sign-in and account', () => {
-  test('sign-in: rules, show/hide, wrong password, then /home; account menu by role; sign out', async ({ page }) => {
+  test('sign-in: rules, show/hide, wrong password, then /home; account menu by role; sign out', { tag: '@width-independent' }, async ({ page }) => {
     await page.goto('/sign-in');
     const password = page.getByLabel('Password', { exact: true });
     await page.getByLabel('Email').fill('owner@demo.pk');
@@ -134,7 +134,7 @@ test.describe('sign-in and account', () => {
     expect(await page.evaluate(() => localStorage.getItem('@cart'))).toBeNull();
   });
 
-  test('Sign Out ends the session on the server: the old token is refused afterwards', async ({ page }) => {
+  test('Sign Out ends the session on the server: the old token is refused afterwards', { tag: '@width-independent' }, async ({ page }) => {
     // Issue 14: the token the page sent before Sign Out, as anyone who copied it would use it.
     let bearer = '';
     page.on('request', (request) => {
@@ -163,7 +163,7 @@ test.describe('sign-in and account', () => {
     expect((await after.json()).error).toBe('Your session has expired. Please sign in again.');
   });
 
-  test('a guest sees Account Information without Change Password', async ({ page }) => {
+  test('a guest sees Account Information without Change Password', { tag: '@width-independent' }, async ({ page }) => {
     await page.goto('/userInfo');
     await expect(page.getByRole('heading', { name: 'Account Information' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Change Password' })).toHaveCount(0);
@@ -173,7 +173,7 @@ test.describe('sign-in and account', () => {
 });
 
 test.describe('feedback', () => {
-  test('checks in order with error toasts, then the success toast; stored by the server', async ({ page }) => {
+  test('checks in order with error toasts, then the success toast; stored by the server', { tag: '@width-independent' }, async ({ page }) => {
     await page.goto('/feedback');
     const submit = page.getByRole('button', { name: 'Submit' });
     const toast = (text: string) => page.getByText(text, { exact: true });
@@ -202,7 +202,7 @@ test.describe('feedback', () => {
     await expect(toast('Complaint Request Submitted Successfully!')).toBeVisible();
   });
 
-  test('name and email are prefilled for a signed-in user', async ({ page }) => {
+  test('name and email are prefilled for a signed-in user', { tag: '@width-independent' }, async ({ page }) => {
     await page.goto('/sign-in');
     await page.getByLabel('Email').fill('orderer@demo.pk');
     await page.getByLabel('Password', { exact: true }).fill('Demo@12345');

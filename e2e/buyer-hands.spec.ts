@@ -162,7 +162,7 @@ test('point 7: counts read right: 1 item, 2 items', async ({ page }) => {
   await expect(page.getByText('2 items', { exact: true })).toBeVisible();
 });
 
-test('point 8: an order placed at 02:00 Pakistan time shows its Pakistan date', async ({ page }) => {
+test('point 8: an order placed at 02:00 Pakistan time shows its Pakistan date', { tag: '@width-independent' }, async ({ page }) => {
   await signIn(page, 'orderer@demo.pk');
   const listed = page.waitForResponse((r) => r.url().includes('/api/read/Orders') && r.request().method() === 'GET');
   await page.goto('/orders');
@@ -180,7 +180,7 @@ test('point 8: an order placed at 02:00 Pakistan time shows its Pakistan date', 
   expect(orders.every((o) => o.created_on.endsWith('+05:00'))).toBe(true);
 });
 
-test('point 9: a quantity above the stock is told as it is set, on the product page and in the cart', async ({ page }) => {
+test('point 9: a quantity above the stock is told as it is set, on the product page and in the cart', { tag: '@width-independent' }, async ({ page }) => {
   const listed = page.waitForResponse((r) => r.url().includes('/api/custom_route/get_products_by_categories') && r.url().includes('viewed_count__DESC'));
   await page.goto('/home');
   const first = ((await (await listed).json()).data.products as { name: string; stock: number }[]).slice(0, 8);

@@ -19,7 +19,7 @@ async function bmplProduct(page: Page): Promise<BmplProduct> {
   return data.products.find((p) => p.subcategory_slug) as BmplProduct;
 }
 
-test.describe('11: error boundaries', () => {
+test.describe('11: error boundaries', { tag: '@width-independent' }, () => {
   test('a page chunk missing after a deploy reloads the page once and the page shows', async ({ page }) => {
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -169,7 +169,7 @@ for (const route of AXE_ROUTES) {
   });
 }
 
-test.describe('13: found by search engines', () => {
+test.describe('13: found by search engines', { tag: '@width-independent' }, () => {
   test('a marketplace product page has its title, description, canonical and Product data before any JavaScript', async ({ page }) => {
     const product = await bmplProduct(page);
     const html = await (await page.request.get(bmplUrl(product))).text();

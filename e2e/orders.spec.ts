@@ -82,7 +82,7 @@ async function orderAs(page: Page, overLimit: boolean): Promise<string> {
   return body.data.order_number;
 }
 
-test('a Guest is refused with the exact message and sees no tax breakdown', async ({ page }) => {
+test('a Guest is refused with the exact message and sees no tax breakdown', { tag: '@width-independent' }, async ({ page }) => {
   await signInAs(page, null);
   const [product] = await pricedProducts(page);
   await putInCart(page, product as Priced, 2);
@@ -94,7 +94,7 @@ test('a Guest is refused with the exact message and sees no tax breakdown', asyn
   await expect(page.getByRole('dialog')).toContainText('You are not allowed place order');
 });
 
-test("an empty cart answers 'Order already checked' under Confirmation Message", async ({ page }) => {
+test("an empty cart answers 'Order already checked' under Confirmation Message", { tag: '@width-independent' }, async ({ page }) => {
   await signInAs(page, 'orderer@demo.pk');
   await page.goto('/cart');
   await expect(page.getByText("Looks like you haven't made any choice yet!")).toBeVisible();
@@ -105,7 +105,7 @@ test("an empty cart answers 'Order already checked' under Confirmation Message",
   await expect(dialog).toContainText('Order already checked');
 });
 
-test('cart behaviours: add again, minus removes at 1, typed 0 removes, kept across reloads, Clear Cart', async ({ page }) => {
+test('cart behaviours: add again, minus removes at 1, typed 0 removes, kept across reloads, Clear Cart', { tag: '@width-independent' }, async ({ page }) => {
   await signInAs(page, 'orderer@demo.pk');
   const [a, b] = await pricedProducts(page);
   if (!a || !b) throw new Error('no products');
@@ -156,7 +156,7 @@ test("the ordering bar's cart dropdown lists the lines and leads to /cart", asyn
   await expect(page.getByRole('button', { name: /^Cart, 0 items/ })).toBeVisible();
 });
 
-test('a changed price is shown to the buyer when the cart opens', async ({ page }) => {
+test('a changed price is shown to the buyer when the cart opens', { tag: '@width-independent' }, async ({ page }) => {
   await signInAs(page, 'orderer@demo.pk');
   const [product] = await pricedProducts(page);
   if (!product) throw new Error('no products');
@@ -170,7 +170,7 @@ test('a changed price is shown to the buyer when the cart opens', async ({ page 
   await expect(notice).toContainText('Rs. 1 →');
 });
 
-test('an Orderer under the limit gets In Process, the confirmation and the order in history', async ({ page }) => {
+test('an Orderer under the limit gets In Process, the confirmation and the order in history', { tag: '@width-independent' }, async ({ page }) => {
   const number = await orderAs(page, false);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
@@ -244,7 +244,7 @@ test("the reject path moves the order to Rejected; an Orderer cannot approve", a
   await expect(card.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
 });
 
-test("the credit user's outstandings show the four buckets and the Credit total", async ({ page }) => {
+test("the credit user's outstandings show the four buckets and the Credit total", { tag: '@width-independent' }, async ({ page }) => {
   await signInAs(page, 'credit@demo.pk');
   const api = await page.evaluate(async () => {
     const res = await fetch('/api/ledgers', { headers: { authorization: `Bearer ${localStorage.getItem('@token')}` } });
@@ -260,7 +260,7 @@ test("the credit user's outstandings show the four buckets and the Credit total"
   await expect(page.getByRole('table')).toContainText('Credit');
 });
 
-test('a Credit order above the credit limit is explained before Place order and refused by the server (issue 14.12)', async ({ page }) => {
+test('a Credit order above the credit limit is explained before Place order and refused by the server (issue 14.12)', { tag: '@width-independent' }, async ({ page }) => {
   await signInAs(page, 'credit@demo.pk');
   const available = await page.evaluate(async () => {
     const res = await fetch('/api/orders/credit', { headers: { authorization: `Bearer ${localStorage.getItem('@token')}` } });

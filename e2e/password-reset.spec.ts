@@ -18,7 +18,7 @@ function freePort(): Promise<number> {
   });
 }
 
-test.describe('password reset with the emailed code, change password, sign out', () => {
+test.describe('password reset with the emailed code, change password, sign out', { tag: '@width-independent' }, () => {
   let server: ChildProcess | undefined;
   let base = '';
   let dataDir = '';

@@ -64,7 +64,7 @@ async function placeOrder(page: Page) {
   return (await answer.json()).data as { order_number: string; status: string; order_details: { product_id: number; quantity: number }[] };
 }
 
-test("a buyer reorders last week's order: the line now out of stock is named, the rest goes in the cart at today's prices", async ({ page }) => {
+test("a buyer reorders last week's order: the line now out of stock is named, the rest goes in the cart at today's prices", { tag: '@width-independent' }, async ({ page }) => {
   await signInAs(page, 'owner@demo.pk');
   const ids = await orderProductIds(page, LAST_WEEK);
   const today = await priced(page, ids);
@@ -98,7 +98,7 @@ test("a buyer reorders last week's order: the line now out of stock is named, th
   await expect(page.getByRole('dialog')).toContainText('Order Confirmed');
 });
 
-test('quick order: 20 rows pasted from a spreadsheet, one unknown SKU fixed, the order placed', async ({ page }) => {
+test('quick order: 20 rows pasted from a spreadsheet, one unknown SKU fixed, the order placed', { tag: '@width-independent' }, async ({ page }) => {
   await signInAs(page, 'owner@demo.pk');
   const products = (await priced(page, Array.from({ length: 120 }, (_, i) => i + 1))).filter((p) => p.stock >= 5 && Number(p.unit_price) < 3000);
   expect(products.length).toBeGreaterThanOrEqual(21);
@@ -142,7 +142,7 @@ test('quick order: 20 rows pasted from a spreadsheet, one unknown SKU fixed, the
   await expect(page.getByRole('dialog')).toContainText('Order Confirmed');
 });
 
-test('quick order: a CSV file fills the rows, a name is found despite a typo, each row priced before the cart', async ({ page }) => {
+test('quick order: a CSV file fills the rows, a name is found despite a typo, each row priced before the cart', { tag: '@width-independent' }, async ({ page }) => {
   await signInAs(page, 'owner@demo.pk');
   const [a, b] = (await priced(page, Array.from({ length: 40 }, (_, i) => i + 1))).filter((p) => p.stock >= 5);
   await page.goto('/quick-order');
@@ -159,7 +159,7 @@ test('quick order: a CSV file fills the rows, a name is found despite a typo, ea
   await expect(page.getByRole('button', { name: 'Add 3 products to cart' })).toBeEnabled();
 });
 
-test("an Orderer orders from the Owner's list and the order waits for approval over the limit", async ({ page }, testInfo) => {
+test("an Orderer orders from the Owner's list and the order waits for approval over the limit", { tag: '@width-independent' }, async ({ page }, testInfo) => {
   const name = `Weekly order (${testInfo.project.name} ${Date.now()})`;
   // The Owner keeps last week's order as a list.
   await signInAs(page, 'owner@demo.pk');
@@ -196,7 +196,7 @@ test("an Orderer orders from the Owner's list and the order waits for approval o
   await expect(page.getByText(order.order_number).first()).toBeVisible();
 });
 
-test('the Owner keeps a list: a product found by a misspelt name at a usual quantity, saved, then the list deleted', async ({ page }, testInfo) => {
+test('the Owner keeps a list: a product found by a misspelt name at a usual quantity, saved, then the list deleted', { tag: '@width-independent' }, async ({ page }, testInfo) => {
   const name = `Kitchen (${testInfo.project.name} ${Date.now()})`;
   await signInAs(page, 'owner@demo.pk');
   await page.goto('/order-lists');
