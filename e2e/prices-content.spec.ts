@@ -46,7 +46,7 @@ test('a banner scheduled for Karachi shows only there and only between its start
   // for Karachi around one real moment, so that the test waits for one minute's turn, not for whole
   // minutes of schedule (the form takes whole minutes). "over" ended an hour ago; "now" shows from an
   // hour ago until the turn; "next" shows from the turn. The turn is the first whole minute at least
-  // 30 s away, time enough to add the banners and look at the storefront before it.
+  // 45 s away, time enough to add the banners and look at the storefront before it.
   const stamp = Date.now();
   const hour = 3_600_000;
   const titles = { over: `Karachi sale that ended ${stamp}`, now: `Karachi flash sale ${stamp}`, next: `Karachi sale to come ${stamp}` };
@@ -66,7 +66,7 @@ test('a banner scheduled for Karachi shows only there and only between its start
   }
   const lastHour = Math.floor(Date.now() / 60_000) * 60_000 - hour;
   await addBanner(titles.over, lastHour - hour, lastHour);
-  const turn = Math.ceil((Date.now() + 30_000) / 60_000) * 60_000;
+  const turn = Math.ceil((Date.now() + 45_000) / 60_000) * 60_000;
   await addBanner(titles.now, lastHour, turn);
   await addBanner(titles.next, turn, turn + hour);
 
