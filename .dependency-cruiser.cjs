@@ -1,6 +1,40 @@
 /** ARCHITECTURE "Import rules", checked in npm run lint. */
+const { tableOwners, sharedSchemaFiles, allowed, ownersOf } = require('./module-boundaries.cjs');
+
+const escapeRegex = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SCHEMA = 'apps/server/src/db/schema/';
+const MODULES = 'apps/server/src/modules/';
+
+/**
+ * Issue 17, decision 021: a module imports only the schema files holding its own tables (ownership in
+ * module-boundaries.cjs); the exceptions still allowed are listed there, file by file, with reasons.
+ * One rule per schema file: from any module that owns no table in it, tests and listed exceptions aside.
+ */
+const tableRules = Object.keys(tableOwners).map((file) => ({
+  name: `module-reads-only-own-tables:${file}`,
+  comment: `${SCHEMA}${file} holds tables of ${ownersOf(file).join(', ')}: another module asks them through their services (module-boundaries.cjs).`,
+  severity: 'error',
+  from: {
+    path: `^${MODULES}`,
+    pathNot: [
+      ...ownersOf(file).map((owner) => `^${MODULES}${escapeRegex(owner)}/`),
+      '\\.test\\.ts$',
+      ...allowed.filter((a) => a.schema === file).map((a) => `^${escapeRegex(a.from)}$`),
+    ],
+  },
+  to: { path: `^${SCHEMA}${escapeRegex(file)}$` },
+}));
+
 module.exports = {
   forbidden: [
+    ...tableRules,
+    {
+      name: 'schema-file-has-an-owner',
+      comment: 'A new schema file gets its tables\' owners in module-boundaries.cjs before a module imports it.',
+      severity: 'error',
+      from: { path: `^${MODULES}` },
+      to: { path: `^${SCHEMA}`, pathNot: [...Object.keys(tableOwners), ...sharedSchemaFiles].map((f) => `^${SCHEMA}${escapeRegex(f)}$`) },
+    },
     {
       name: 'no-circular',
       comment: 'No import cycles (type-only imports too): a shared type or function moves to a file both import.',

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireRegistered } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { listInvoices, type Reader, readBusiness, readBusinessUser } from './accounts-read.service.ts';
+import { listInvoices } from '../orders/invoices-read.service.ts';
+import { type Reader, readBusiness, readBusinessUser } from './accounts-read.service.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const security = [{ bearer: [] }];

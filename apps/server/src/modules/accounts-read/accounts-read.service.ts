@@ -1,13 +1,10 @@
 import type { PaymentMode, UserType } from '@shop/domain/constants';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
-import { readsWholeBusiness } from '@shop/domain/order-rules';
-import type { Business, BusinessUser, Invoice } from '@shop/domain/orders';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Business, BusinessUser } from '@shop/domain/orders';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businesses, businessUsers } from '../../db/schema/business.ts';
-import { invoices } from '../../db/schema/orders.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { toKarachiIso } from '@shop/domain/karachi-time';
 
 const money = (v: string) => fromPaisa(toPaisa(v));
 
@@ -59,27 +56,4 @@ export async function readBusinessUser(db: Db, reader: Reader, id: number): Prom
     .where(and(eq(businessUsers.id, id), eq(businessUsers.businessId, reader.businessId)));
   if (!row) throw notFound('User not found');
   return { ...row, type: row.type as UserType, limit: money(row.limit) };
-}
-
-/** GET /api/read/Invoices: the business's for an Approver, the caller's own otherwise (SPEC 6). */
-export async function listInvoices(db: Db, reader: Reader, page: { offset: number; limit: number }): Promise<Invoice[]> {
-  const scope = readsWholeBusiness(reader.type) ? eq(invoices.businessId, reader.businessId) : eq(invoices.businessUserId, reader.userId);
-  const rows = await db
-    .select({
-      id: invoices.id,
-      invoice_number: invoices.invoiceNumber,
-      order_id: invoices.orderId,
-      business_id: invoices.businessId,
-      business_user_id: invoices.businessUserId,
-      amount: invoices.amount,
-      payment_mode: invoices.paymentMode,
-      due_on: invoices.dueOn,
-      created_on: sql<string>`to_char(${invoices.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-    })
-    .from(invoices)
-    .where(scope)
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .offset(page.offset)
-    .limit(page.limit);
-  return rows.map((r) => ({ ...r, created_on: toKarachiIso(r.created_on), amount: money(r.amount), payment_mode: r.payment_mode as PaymentMode }));
 }

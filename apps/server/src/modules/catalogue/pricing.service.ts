@@ -106,6 +106,31 @@ export function cityPricingColumns(cityId: SQL) {
   return { city_price: e.city_price.as('city_price'), quantity_tiers: e.quantity_tiers.as('quantity_tiers') };
 }
 
+/** The product fields an order reads (orders place-order.service.ts): pricing (SPEC 9) and what its lines keep. */
+export type OrderLineProduct = Pick<
+  Product,
+  'id' | 'name' | 'url' | 'price' | 'sale' | 'sale_price' | 'customer_specific_pricing' | 'stock' | 'tax' | 'sell_price' | 'product_subsys' | 'article_mgb'
+> &
+  CityPricing;
+
+/**
+ * Issue 17: the products an order asks for, as orders reads them (place order's prepared context
+ * statement): the active products among `productIds` (an int[] expression) with only the fields
+ * pricing and an order line need, the business's locked price and its city's prices, as one JSON
+ * array expression (the JSON is built, sent and parsed for every order, so nothing more).
+ */
+export function orderLineProductsSql(db: Db, businessId: Placeholder, productIds: SQL): SQL<OrderLineProduct[] | string> {
+  const { id, name, url, price, sale, sale_price, customer_specific_pricing, stock, tax, sell_price, product_subsys, article_mgb } =
+    productJsonColumns(businessId);
+  // Issue 19: the city's price and thresholds, in the business's own city.
+  const { city_price, quantity_tiers } = cityPricingColumns(businessCitySql(businessId));
+  const rows = db
+    .select({ id, name, url, price, sale, sale_price, customer_specific_pricing, stock, tax, sell_price, product_subsys, article_mgb, city_price, quantity_tiers })
+    .from(products)
+    .where(sql`${products.id} = any(${productIds}) and ${products.active}`);
+  return sql<OrderLineProduct[] | string>`(select coalesce(json_agg(t), '[]'::json) from (${rows}) t)`;
+}
+
 export interface PricingScope {
   /** The city to price in; the business's own city when left out (a guest: none). */
   cityId?: number | null;

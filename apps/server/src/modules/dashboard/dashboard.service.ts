@@ -2,10 +2,9 @@ import { ORDER_STATUSES, type OrderStatus } from '@shop/domain/constants';
 import { DASHBOARD_DAYS, type Dashboard, PENDING_ALERT_HOURS } from '@shop/domain/dashboard';
 import { formatKarachiDate, karachiDayStart } from '@shop/domain/karachi-time';
 import { type StaffRole, staffCan } from '@shop/domain/staff';
-import { and, count, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders } from '../../db/schema/orders.ts';
 import { countWaitingRegistrations } from '../businesses/businesses.service.ts';
+import { orderCounts } from '../orders/order-counts.service.ts';
 import { countNewFeedback } from '../feedback-inbox/feedback-inbox.service.ts';
 import { overdueByAgingBucket } from '../finance/aging.service.ts';
 
@@ -37,26 +36,17 @@ export async function readDashboard(db: Db, roles: readonly StaffRole[], now = n
 }
 
 async function orderFigures(db: Db, today: string, now: Date): Promise<NonNullable<Dashboard['orders']>> {
-  const since = karachiDayStart(today, -(DASHBOARD_DAYS - 1));
-  const todayStart = karachiDayStart(today);
-  const [byStatus, pending, perDay] = await Promise.all([
-    db.select({ status: orders.status, n: count() }).from(orders).where(gte(orders.createdAt, todayStart)).groupBy(orders.status),
-    db
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.status, 'Pending'), lt(orders.createdAt, new Date(now.getTime() - PENDING_ALERT_HOURS * 3_600_000).toISOString()))),
-    db
-      .select({ day: sql<string>`to_char(${orders.createdAt} at time zone 'Asia/Karachi', 'YYYY-MM-DD')`, n: count() })
-      .from(orders)
-      .where(gte(orders.createdAt, since))
-      .groupBy(sql`1`),
-  ]);
+  const { byStatus, pendingOverAlert, perDay } = await orderCounts(db, {
+    todayStart: karachiDayStart(today),
+    pendingBefore: new Date(now.getTime() - PENDING_ALERT_HOURS * 3_600_000).toISOString(),
+    since: karachiDayStart(today, -(DASHBOARD_DAYS - 1)),
+  });
   const today_by_status = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const r of byStatus) today_by_status[r.status as OrderStatus] = r.n;
   const counts = new Map(perDay.map((r) => [r.day, r.n]));
   return {
     today_by_status,
-    pending_over_alert: pending[0]?.n ?? 0,
+    pending_over_alert: pendingOverAlert,
     per_day: karachiDays(today, DASHBOARD_DAYS).map((date) => ({ date, count: counts.get(date) ?? 0 })),
   };
 }

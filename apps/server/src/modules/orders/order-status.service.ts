@@ -4,10 +4,10 @@ import type { Order, OrderStatusInput } from '@shop/domain/orders';
 import { CANNOT_APPROVE, pendingOrderRights } from '@shop/domain/roles';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businessUsers } from '../../db/schema/business.ts';
-import { orderEvents } from '../../db/schema/order-desk.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.ts';
+import { findBusinessUser } from '../businesses/buyer-accounts.service.ts';
+import { recordOrderEvent } from '../order-desk/order-events.service.ts';
 import { findBusinessOrder } from './orders-read.service.ts';
 
 /**
@@ -17,10 +17,7 @@ import { findBusinessOrder } from './orders-read.service.ts';
  */
 export async function changeOrderStatus(db: Db, caller: { userId: number; businessId: number }, id: number, input: OrderStatusInput): Promise<Order> {
   // The role is read from the database: a token minted before a role change does not keep the right.
-  const [user] = await db
-    .select({ type: businessUsers.type, name: businessUsers.name })
-    .from(businessUsers)
-    .where(and(eq(businessUsers.id, caller.userId), eq(businessUsers.businessId, caller.businessId)));
+  const user = await findBusinessUser(db, caller.userId, caller.businessId);
   if (!user) throw unauthorized();
   if (!pendingOrderRights(user.type as UserType).canDecide) throw forbidden(CANNOT_APPROVE);
 
@@ -32,7 +29,7 @@ export async function changeOrderStatus(db: Db, caller: { userId: number; busine
       .where(and(eq(orders.id, id), eq(orders.businessId, caller.businessId), eq(orders.status, 'Pending')))
       .returning({ id: orders.id });
     if (rows.length > 0) {
-      await tx.insert(orderEvents).values({
+      await recordOrderEvent(tx, {
         orderId: id,
         actorKind: 'buyer',
         actorId: caller.userId,

@@ -12,15 +12,13 @@ import {
   orderTotals,
   stockShortText,
 } from '@shop/domain/order-rules';
-import type { Product } from '@shop/domain/catalogue';
 import type { Order, OrderDetail, PlaceOrderInput } from '@shop/domain/orders';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, type PreparedSql, perDatabase, prepareSql } from '../../db/client.ts';
-import { businesses, businessUsers } from '../../db/schema/business.ts';
-import { products } from '../../db/schema/catalogue.ts';
 import { orderDetails, orders } from '../../db/schema/orders.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error.ts';
-import { businessCitySql, type CityPricing, cityPricingColumns, type Priced, priceProducts, priceRows, productJsonColumns } from '../catalogue/pricing.service.ts';
+import { businessPaymentTerms, selectBuyerForOrder } from '../businesses/buyer-accounts.service.ts';
+import { type OrderLineProduct, orderLineProductsSql, type Priced, priceProducts, priceRows } from '../catalogue/pricing.service.ts';
 import { checkCreditUnderLock } from './credit.service.ts';
 import { findBusinessOrder, findOrderByIdempotencyKey, isoTimestamp, orderColumns, toDetail, toOrder } from './orders-read.service.ts';
 import { toKarachiIso } from '@shop/domain/karachi-time';
@@ -29,13 +27,6 @@ export interface Caller {
   userId: number;
   businessId: number;
 }
-
-/** The product fields an order reads: pricing (SPEC 9) and what its lines keep. */
-type OrderProduct = Pick<
-  Product,
-  'id' | 'name' | 'url' | 'price' | 'sale' | 'sale_price' | 'customer_specific_pricing' | 'stock' | 'tax' | 'sell_price' | 'product_subsys' | 'article_mgb'
-> &
-  CityPricing;
 
 interface Line {
   productId: number;
@@ -57,7 +48,7 @@ function mergeLines(input: PlaceOrderInput['order_details']): Line[] {
  * Decision (docs/decisions/005-orders-and-stock.md): a product with stock 0 is refused, and so is a
  * quantity above the stock shown; stock is not reserved by an order.
  */
-function priceLines(lines: readonly Line[], priced: Map<number, Priced<OrderProduct>>) {
+function priceLines(lines: readonly Line[], priced: Map<number, Priced<OrderLineProduct>>) {
   return lines.map((l) => {
     const p = priced.get(l.productId);
     if (!p) throw badRequest(`Product ${l.productId} was not found.`);
@@ -134,45 +125,18 @@ const orderNumber = (id: number) => `ORD-${new Date().getUTCFullYear()}-${String
 /**
  * The caller, their business, a new order id, a first order made with the same Idempotency-Key and
  * the lines' products priced for the business, in one prepared statement: parsed, planned and built
- * once per connection (on PostgreSQL a named statement), one round trip per order.
+ * once per connection (on PostgreSQL a named statement), one round trip per order. Issue 17: the
+ * buyer and business come from the businesses module's select, the products from the catalogue's
+ * expression; this module adds only its own tables (the order id, the key's first order).
  */
 function prepareOrderContext(db: Db) {
   const userId = sql.placeholder('userId');
   const businessId = sql.placeholder('businessId');
-  const { id, name, url, price, sale, sale_price, customer_specific_pricing, stock, tax, sell_price, product_subsys, article_mgb } =
-    productJsonColumns(businessId);
-  // Issue 19: the city's price and thresholds, in the business's own city (pricing.service.ts).
-  const { city_price, quantity_tiers } = cityPricingColumns(businessCitySql(businessId));
-  // Only what pricing and the order's lines need (the JSON is built, sent and parsed for every order).
-  const productRows = db
-    .select({ id, name, url, price, sale, sale_price, customer_specific_pricing, stock, tax, sell_price, product_subsys, article_mgb, city_price, quantity_tiers })
-    .from(products)
-    .where(sql`${products.id} = any(${sql.placeholder('productIds')}::int[]) and ${products.active}`);
-  return db
-    .select({
-      type: businessUsers.type,
-      name: businessUsers.name,
-      limit: businessUsers.limit,
-      address: businessUsers.address,
-      mobileNo: businessUsers.mobileNo,
-      metroStoreId: businessUsers.metroStoreId,
-      deliveryId: businessUsers.deliveryId,
-      customerId: businessUsers.customerId,
-      userCmId: businessUsers.cmId,
-      businessName: businesses.name,
-      paymentMode: businesses.paymentMode,
-      paymentDays: businesses.paymentDays,
-      businessCmId: businesses.cmId,
-      businessStatus: businesses.status,
-      nextId: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`,
-      existingId: sql<number | null>`(select o.id from ${orders} o where o.business_user_id = ${businessUsers.id} and o.idempotency_key = ${sql.placeholder('key')}::text)`,
-      products: sql<OrderProduct[] | string>`(select coalesce(json_agg(t), '[]'::json) from (${productRows}) t)`,
-    })
-    .from(businessUsers)
-    .innerJoin(businesses, eq(businesses.id, businessUsers.businessId))
-    .where(and(eq(businessUsers.id, userId), eq(businessUsers.businessId, businessId)))
-    .limit(1)
-    .prepare('place_order_context');
+  return selectBuyerForOrder(db, { userId, businessId }, {
+    nextId: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`,
+    existingId: sql<number | null>`(select o.id from ${orders} o where o.business_user_id = ${userId} and o.idempotency_key = ${sql.placeholder('key')}::text)`,
+    products: orderLineProductsSql(db, businessId, sql`${sql.placeholder('productIds')}::int[]`),
+  }).prepare('place_order_context');
 }
 
 const orderContext = perDatabase(prepareOrderContext);
@@ -246,7 +210,7 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
   if (input.business_user_id != null && input.business_user_id !== caller.userId) throw forbidden('You can only order as yourself.');
   checkPaymentMode(input.payment_mode, ctx.paymentMode);
 
-  const rows = typeof ctx.products === 'string' ? (JSON.parse(ctx.products) as OrderProduct[]) : ctx.products;
+  const rows = typeof ctx.products === 'string' ? (JSON.parse(ctx.products) as OrderLineProduct[]) : ctx.products;
   const priced = priceLines(lines, priceRows(rows, quantitiesOf(lines)));
   const totals = orderTotals(priced);
   const status = decideOrderStatus({ userType: type, paymentMode: input.payment_mode, limit: ctx.limit, total: totals.total });
@@ -318,10 +282,7 @@ async function placePendingOrder(db: Db, caller: Caller, who: { type: UserType; 
     throw forbidden('The order belongs to another user.');
   }
   if (pending.status !== 'Pending') throw conflict(ORDER_NOT_PENDING);
-  const [business] = await db
-    .select({ paymentMode: businesses.paymentMode, paymentDays: businesses.paymentDays })
-    .from(businesses)
-    .where(eq(businesses.id, caller.businessId));
+  const business = await businessPaymentTerms(db, caller.businessId);
   checkPaymentMode(input.payment_mode, business?.paymentMode ?? 'Cash');
 
   const lines = mergeLines(input.order_details);

@@ -8,13 +8,13 @@ import type {
   UpdateOrderListInput,
 } from '@shop/domain/reorder';
 import { CANNOT_EDIT_LIST, ORDER_LISTS_PER_BUSINESS, orderListRights } from '@shop/domain/reorder-rules';
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businessUsers } from '../../db/schema/business.ts';
 import { isoTime } from '../../db/schema/common.ts';
-import { products } from '../../db/schema/catalogue.ts';
 import { orderListItems, orderLists } from '../../db/schema/order-lists.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.ts';
+import { businessUserNameSql } from '../businesses/buyer-accounts.service.ts';
+import { productNamesByIds } from '../catalogue/product-lookup.service.ts';
 import { findOrder } from '../orders/orders-read.service.ts';
 import { type Buyer, mergeWants, proposeLines, type Want, withTotals } from './proposal.service.ts';
 
@@ -42,8 +42,10 @@ const summaryColumns = {
   version: orderLists.version,
   business_id: orderLists.businessId,
   updated_at: orderLists.updatedAt,
-  updated_by: businessUsers.name,
-  item_count: sql<number>`(select count(*)::int from ${orderListItems} i where i.list_id = ${orderLists.id})`,
+  // Qualified by hand: drizzle renders a lone column of a one-table select unqualified, which inside
+  // these subqueries would name their own table's column.
+  updated_by: businessUserNameSql(sql.raw('"order_lists"."updated_by"')),
+  item_count: sql<number>`(select count(*)::int from ${orderListItems} i where i.list_id = "order_lists"."id")`,
 };
 
 type SummaryRow = { id: number; name: string; version: number; business_id: number; updated_at: string; updated_by: string; item_count: number };
@@ -61,7 +63,6 @@ export async function listOrderLists(db: Db, buyer: Buyer): Promise<OrderListSum
   const rows = await db
     .select(summaryColumns)
     .from(orderLists)
-    .innerJoin(businessUsers, eq(businessUsers.id, orderLists.updatedBy))
     .where(eq(orderLists.businessId, buyer.businessId))
     .orderBy(sql`lower(${orderLists.name})`, asc(orderLists.id));
   return rows.map(toSummary);
@@ -71,7 +72,6 @@ async function findSummary(db: Db, buyer: Buyer, id: number): Promise<SummaryRow
   const [row] = await db
     .select(summaryColumns)
     .from(orderLists)
-    .innerJoin(businessUsers, eq(businessUsers.id, orderLists.updatedBy))
     .where(ownList(buyer, id))
     .limit(1);
   if (!row) throw notFound(LIST_NOT_FOUND);
@@ -99,10 +99,7 @@ export async function getOrderList(db: Db, buyer: Buyer, id: number): Promise<Or
 async function itemRows(db: Db, items: readonly { product_id: number; quantity: number }[]) {
   const merged = mergeWants(items.map((i) => ({ productId: i.product_id, quantity: i.quantity, name: '', sku: '' })));
   if (merged.length === 0) return [];
-  const found = await db
-    .select({ id: products.id, name: products.name, sku: products.sku })
-    .from(products)
-    .where(inArray(products.id, merged.map((m) => m.productId as number)));
+  const found = await productNamesByIds(db, merged.map((m) => m.productId as number));
   const byId = new Map(found.map((p) => [p.id, p]));
   return merged.map((m, position) => {
     const p = byId.get(m.productId as number);

@@ -3,9 +3,8 @@ import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { decideOrderStatus, lineTotal } from '@shop/domain/order-rules';
 import type { Proposal, ProposedLine } from '@shop/domain/reorder';
 import { proposeQuantity } from '@shop/domain/reorder-rules';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { businessUsers } from '../../db/schema/business.ts';
+import { findBusinessUser } from '../businesses/buyer-accounts.service.ts';
 import { type PricedProduct, priceProducts } from '../catalogue/pricing.service.ts';
 
 /** The signed-in buyer asking (their business decides the prices, their type and limit the approval). */
@@ -73,11 +72,7 @@ export async function proposeLines(db: Db, businessId: number, wants: readonly W
  */
 export async function withTotals<L extends ProposedLine>(db: Db, buyer: Buyer, lines: L[]): Promise<Omit<Proposal, 'lines'> & { lines: L[] }> {
   const total = lines.reduce((sum, l) => sum + toPaisa(l.line_total), 0);
-  const [user] = await db
-    .select({ limit: businessUsers.limit })
-    .from(businessUsers)
-    .where(and(eq(businessUsers.id, buyer.userId), eq(businessUsers.businessId, buyer.businessId)))
-    .limit(1);
+  const user = await findBusinessUser(db, buyer.userId, buyer.businessId);
   const limit = buyer.type === 'Orderer' && user ? fromPaisa(toPaisa(user.limit)) : null;
   const overLimit = limit != null && decideOrderStatus({ userType: buyer.type, paymentMode: 'Cash', limit, total }) === 'Pending';
   return { lines, total: fromPaisa(total), limit, over_limit: overLimit };

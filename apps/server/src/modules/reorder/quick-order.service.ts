@@ -1,10 +1,9 @@
 import type { QuickOrderInput, QuickOrderResult, QuickOrderResultRow } from '@shop/domain/reorder';
 import { looksLikeSku, noMatchText, normaliseSku, QUICK_ORDER_ALTERNATIVES } from '@shop/domain/reorder-rules';
 import { normaliseSearch } from '@shop/domain/listing';
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { products } from '../../db/schema/catalogue.ts';
 import { priceProducts } from '../catalogue/pricing.service.ts';
+import { productsBySku } from '../catalogue/product-lookup.service.ts';
 import type { ProductSearch } from '../catalogue/search.service.ts';
 import { type Buyer, proposedLine, withTotals } from './proposal.service.ts';
 
@@ -19,7 +18,7 @@ import { type Buyer, proposedLine, withTotals } from './proposal.service.ts';
 export async function quickOrder(db: Db, buyer: Buyer, input: QuickOrderInput, search: ProductSearch): Promise<QuickOrderResult> {
   const rows = input.rows.map((r) => ({ text: r.text.trim(), quantity: r.quantity }));
   const skus = [...new Set(rows.flatMap((r) => [r.text, normaliseSku(r.text)]))];
-  const skuRows = await db.select({ id: products.id, sku: products.sku }).from(products).where(inArray(products.sku, skus));
+  const skuRows = await productsBySku(db, skus);
   const bySku = new Map(skuRows.map((r) => [r.sku, r.id]));
   const skuOf = (text: string) => bySku.get(text) ?? bySku.get(normaliseSku(text));
 
