@@ -1,11 +1,11 @@
-// The marketplace copy's data (bmpl-index.ts answers from it): products, and per city its records
+// The marketplace copy's data (marketplace-index.ts answers from it): products, and per city its records
 // as typed columns with each list order sorted.
-import type { BmplProduct } from '@shop/domain/bmpl';
-import { BMPL_SORT_VALUES, type BmplSort, MARKETPLACE_SORTS } from '@shop/domain/bmpl-rules';
+import type { MarketplaceProduct } from '@shop/domain/marketplace';
+import { MARKETPLACE_SORT_VALUES, type MarketplaceSort, MARKETPLACE_SORTS } from '@shop/domain/marketplace-rules';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, jsonRows } from '../../db/client.ts';
-import { type CategoryIndex, toBase } from './bmpl-rows.ts';
+import { type CategoryIndex, toBase } from './marketplace-rows.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -198,7 +198,7 @@ function copyRecord(c: CityRecords, k: number, old: CityRecords, o: number, i: n
 
 /** Every city's list orders sorted at once, so no page waits for a sort of a city. */
 function sortEveryCity(s: Snapshot) {
-  for (const c of s.cities.values()) for (const sort of ['default', ...BMPL_SORT_VALUES] as const) sortedCity(s, c, sort);
+  for (const c of s.cities.values()) for (const sort of ['default', ...MARKETPLACE_SORT_VALUES] as const) sortedCity(s, c, sort);
 }
 
 export async function loadSnapshot(db: Db): Promise<Snapshot> {
@@ -337,7 +337,7 @@ export async function patchSnapshot(db: Db, old: Snapshot, ids: readonly number[
  * product's position (positions follow ids), each in its own bits. The position is also read back from
  * the key. The declaration must have that shape: out of stock first, product id last, one key between.
  */
-function sortKeys(s: Snapshot, c: CityRecords, sort: BmplSort | 'default'): Float64Array {
+function sortKeys(s: Snapshot, c: CityRecords, sort: MarketplaceSort | 'default'): Float64Array {
   const declared = MARKETPLACE_SORTS[sort];
   const first = declared[0];
   const last = declared[declared.length - 1];
@@ -365,7 +365,7 @@ function sortKeys(s: Snapshot, c: CityRecords, sort: BmplSort | 'default'): Floa
 }
 
 /** Per sort, the city's records in order (sortedRecords) and each record's place in it. */
-export function sortedCity(s: Snapshot, c: CityRecords, sort: BmplSort | 'default'): { list: Int32Array; place: Int32Array } {
+export function sortedCity(s: Snapshot, c: CityRecords, sort: MarketplaceSort | 'default'): { list: Int32Array; place: Int32Array } {
   let entry = c.byOrder.get(sort);
   if (!entry) {
     const span = 2 ** Math.max(1, Math.ceil(Math.log2(s.products.length + 1)));
@@ -383,7 +383,7 @@ export function sortedCity(s: Snapshot, c: CityRecords, sort: BmplSort | 'defaul
   return entry;
 }
 
-export function sortedRecords(s: Snapshot, c: CityRecords, sort: BmplSort | 'default', tier2: number | null): Int32Array {
+export function sortedRecords(s: Snapshot, c: CityRecords, sort: MarketplaceSort | 'default', tier2: number | null): Int32Array {
   if (tier2 === null) return sortedCity(s, c, sort).list;
   const key = `${sort}|${tier2}`;
   let list = c.sorted.get(key);
@@ -397,12 +397,12 @@ export function sortedRecords(s: Snapshot, c: CityRecords, sort: BmplSort | 'def
 const money = (v: number) => (Number.isNaN(v) ? null : fromPaisa(v));
 
 /**
- * The list product of a record, as bmpl.service.ts's toListProduct makes it (toBase's fields, then
+ * The list product of a record, as marketplace.service.ts's toListProduct makes it (toBase's fields, then
  * toCityRecord's, then customer_specific_pricing). The record's fields are written onto toBase's
  * object one by one: spreading two objects into a third cost most of a page's time.
  */
-export function listProduct(s: Snapshot, c: CityRecords, k: number, city: string, categories: CategoryIndex): BmplProduct {
-  const p = toBase(s.products[c.product[k]!]!, categories) as BmplProduct;
+export function listProduct(s: Snapshot, c: CityRecords, k: number, city: string, categories: CategoryIndex): MarketplaceProduct {
+  const p = toBase(s.products[c.product[k]!]!, categories) as MarketplaceProduct;
   p.city = city;
   p.price = fromPaisa(c.price[k]!);
   p.sale = c.sale[k] === 1;
