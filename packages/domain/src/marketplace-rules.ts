@@ -26,7 +26,7 @@ const MARKETPLACE_OUT_OF_STOCK_LAST: MarketplaceSortKey = { field: 'out_of_stock
 const MARKETPLACE_BY_ID: MarketplaceSortKey = { field: 'product_id', direction: 'asc' };
 
 /**
- * SPEC 2/9, declared once for the SQL (marketplace-lists.service.ts) and the in-memory copy (marketplace-snapshot.ts):
+ * SPEC 2/9, declared once for the SQL (marketplace-lists.service.ts) and the in-memory copy (marketplace-order.ts):
  * out-of-stock records last whatever the sort; Brand A-Z / Z-A by the product's name (names start with
  * the brand, as the database orders names); price by the city's list price; ties by product id.
  */

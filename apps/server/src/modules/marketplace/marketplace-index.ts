@@ -5,7 +5,10 @@ import { fromPaisa, toPaisa } from '@shop/domain/money';
 import type { Db } from '../../db/client.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';
 import type { CategoryIndex } from './marketplace-rows.ts';
-import { listProduct, loadSnapshot, patchSnapshot, type Snapshot, sortedCity, sortedRecords } from './marketplace-snapshot.ts';
+import { sortEveryCity, sortedCity, sortedRecords } from './marketplace-order.ts';
+import { listProduct } from './marketplace-page.ts';
+import { patchSnapshot } from './marketplace-patch.ts';
+import { loadSnapshot, type Snapshot } from './marketplace-snapshot.ts';
 
 const MAX_WORDS = 5_000;
 
@@ -20,7 +23,7 @@ const MAX_WORDS = 5_000;
  * - a search word matches as `name ILIKE '%word%'`: the copy keeps each name as the database's
  *   lower() gives it, and a word beyond ASCII goes to SQL;
  * - it follows the database through the change counters of migration 0008 (lib/db-mirror.ts), and
- *   patches in the products the change feed names (migration 0024, marketplace-snapshot.ts patchSnapshot);
+ *   patches in the products the change feed names (migration 0024, marketplace-patch.ts patchSnapshot);
  *   a change it cannot name (a truncate, over PATCH_MAX_ROWS products, a trimmed log) loads whole.
  * A test runs the same lists and searches both ways and compares.
  */
@@ -60,7 +63,11 @@ export function createMarketplaceIndex(
   const mirror = createDbMirror<Snapshot>(db, {
     tables: MARKETPLACE_TABLES,
     reloadOn: MARKETPLACE_TABLES,
-    load: () => loadSnapshot(db),
+    load: async () => {
+      const s = await loadSnapshot(db);
+      sortEveryCity(s);
+      return s;
+    },
     // The change feed (migration 0024): both tables log the marketplace product ids they touched.
     patch: { tables: MARKETPLACE_TABLES, maxRows: PATCH_MAX_ROWS, apply: (s, ids) => patchSnapshot(db, s, ids) },
     maxStaleMs: options.maxStaleMs,

@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
 // The marketplace's rows as the API shapes them, shared by the SQL reads (marketplace.service.ts,
-// marketplace-lists.service.ts) and the in-memory copy (marketplace-snapshot.ts).
+// marketplace-lists.service.ts) and the in-memory copy (marketplace-page.ts).
 
 export interface CategoryIndex {
   byId: Map<number, MarketplaceCategory>;
