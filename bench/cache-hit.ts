@@ -1,6 +1,6 @@
 // In-process cost of a hit in the storefront answer cache and the marketplace cache (issue 15: both
 // follow the change counters' generation). Usage: npx tsx bench/cache-hit.ts
-import { TtlCache } from '../apps/server/src/modules/bmpl/bmpl.cache.ts';
+import { TtlCache } from '../apps/server/src/modules/marketplace/marketplace.cache.ts';
 import { createResponseCache } from '../apps/server/src/modules/catalogue/response-cache.ts';
 
 const keys = Array.from({ length: 48 }, (_, i) => `guest|/api/x?c=${i}`);
@@ -22,8 +22,8 @@ async function main() {
   for (let round = 0; round < 3; round++) {
     const answers = createResponseCache({ ttlMs: 60_000, staleMs: 0, maxEntries: 5000, generation });
     await run('storefront answer cache', (k) => answers.get(k, make));
-    const bmpl = new TtlCache(60_000, 5000, { admitOnSecond: true, generation });
-    await run('marketplace cache (admission on)', (k) => bmpl.get(k, make));
+    const marketplace = new TtlCache(60_000, 5000, { admitOnSecond: true, generation });
+    await run('marketplace cache (admission on)', (k) => marketplace.get(k, make));
   }
 }
 

@@ -1,13 +1,14 @@
 // Issue 17: what the in-memory copies hold at 100,000 products, and what a page or a search on them
 // costs, in process (no HTTP, no answer cache): two checkouts compared side by side in the same minutes.
 //   node --expose-gc --import tsx bench/copies-memory.ts storefront /tmp/data-catalogue-bench [ROOT]
-//   node --expose-gc --import tsx bench/copies-memory.ts marketplace /tmp/data-bmpl-bench [ROOT]
+//   node --expose-gc --import tsx bench/copies-memory.ts marketplace /tmp/data-marketplace-bench [ROOT]
 //   DATABASE_URL=postgres://... node --expose-gc --import tsx bench/copies-memory.ts storefront - [ROOT]   (PostgreSQL)
 // ROOT is the checkout whose copy is measured (default: this one), e.g. a clone of main for "before".
 // Prints the heap and resident size after a full garbage collection with the database open and
 // before the copy's load, and again with the copy loaded (the difference is the copy's), then the
 // median time per request of fixed pages and searches over several rounds. Run each checkout on its
 // own process: PGlite's memory is counted in both columns alike.
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const [which = 'storefront', dir = '/tmp/data-catalogue-bench', rootArg = '.'] = process.argv.slice(2);
@@ -80,10 +81,15 @@ if (which === 'storefront') {
   ]);
   await time('search: words, prefixes, typos', ['rice', 'basmati rice', 'sugr', 'tea', 'oil 5', 'chick', 'milk powder'].map((t) => () => index.search(t, 30, null)));
 } else {
-  const { createBmplIndex } = await mod<typeof import('../apps/server/src/modules/bmpl/bmpl-index.ts')>('modules/bmpl/bmpl-index.ts');
-  const { categoryIndex } = await mod<typeof import('../apps/server/src/modules/bmpl/bmpl.service.ts')>('modules/bmpl/bmpl.service.ts');
-  const { TtlCache } = await mod<typeof import('../apps/server/src/modules/bmpl/bmpl.cache.ts')>('modules/bmpl/bmpl.cache.ts');
-  const index = createBmplIndex(db, { maxStaleMs: 60_000, fullReloadMs: Number.POSITIVE_INFINITY });
+  // A checkout from before decision 020 names the module bmpl (modules/bmpl/bmpl-index.ts, createBmplIndex).
+  const renamed = existsSync(join(root, 'apps/server/src/modules/marketplace'));
+  const file = (name: string) => (renamed ? `modules/marketplace/marketplace${name}` : `modules/bmpl/bmpl${name}`);
+  type IndexModule = typeof import('../apps/server/src/modules/marketplace/marketplace-index.ts');
+  const indexModule = await mod<IndexModule & { createBmplIndex?: IndexModule['createMarketplaceIndex'] }>(file('-index.ts'));
+  const createMarketplaceIndex = indexModule.createMarketplaceIndex ?? indexModule.createBmplIndex!;
+  const { categoryIndex } = await mod<typeof import('../apps/server/src/modules/marketplace/marketplace.service.ts')>(file('.service.ts'));
+  const { TtlCache } = await mod<typeof import('../apps/server/src/modules/marketplace/marketplace.cache.ts')>(file('.cache.ts'));
+  const index = createMarketplaceIndex(db, { maxStaleMs: 60_000, fullReloadMs: Number.POSITIVE_INFINITY });
   await index.warm();
   console.log(`load ${(performance.now() - loadStarted).toFixed(0)} ms`);
   const after = memory();

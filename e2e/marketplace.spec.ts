@@ -206,7 +206,7 @@ test('a city without a record for the product is refused with its message', asyn
 test('the mega-menu opens Food, its level-2 categories and level-3 links', async ({ page }) => {
   await page.goto('/bmpl');
   await page.getByRole('navigation', { name: 'Marketplace categories' }).getByRole('button', { name: 'Food' }).click();
-  const menu = page.locator('#bmpl-mega-menu');
+  const menu = page.locator('#marketplace-mega-menu');
   if (isMobile(page)) {
     await menu.getByRole('button', { name: 'Tea & Coffee' }).click();
   } else {

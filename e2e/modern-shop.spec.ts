@@ -4,19 +4,19 @@ import { expect, type Page, test } from '@playwright/test';
 // Issue 15, points 10 to 14: what buyers expect of a modern shop. Real clicks and key presses only;
 // page.route() stands in for a deploy (a chunk gone) and a failing server, nothing in the page is called.
 
-interface BmplProduct {
+interface MarketplaceProduct {
   id: number;
   name: string;
   slug: string;
   category_slug: string;
   subcategory_slug: string | null;
 }
-const bmplUrl = (p: BmplProduct) => `/bmpl/category/${p.category_slug}/${p.subcategory_slug}/productdetail/${p.slug}`;
+const marketplaceUrl = (p: MarketplaceProduct) => `/bmpl/category/${p.category_slug}/${p.subcategory_slug}/productdetail/${p.slug}`;
 
-async function bmplProduct(page: Page): Promise<BmplProduct> {
+async function marketplaceProduct(page: Page): Promise<MarketplaceProduct> {
   const res = await page.request.get('/api/bmpl/products?city=Lahore&limit=20');
-  const { data } = (await res.json()) as { data: { products: BmplProduct[] } };
-  return data.products.find((p) => p.subcategory_slug) as BmplProduct;
+  const { data } = (await res.json()) as { data: { products: MarketplaceProduct[] } };
+  return data.products.find((p) => p.subcategory_slug) as MarketplaceProduct;
 }
 
 test.describe('11: error boundaries', { tag: '@width-independent' }, () => {
@@ -154,10 +154,10 @@ test.describe('12: comboboxes and carousel', () => {
 });
 
 // Every route, at the project's width (desktop 1280 px, mobile 375 px): no WCAG 2.2 A/AA violation of any impact.
-const AXE_ROUTES = ['/home', '/categories', '/productDetails?id=1', '/cart', '/sign-in', '/sign-up', '/reset-password', '/business', '/faqs', '/feedback', '/privacypolicy', '/termsAndConditions', '/pageNotFound', '/bmpl', '/bmpl/search?searchValue=rice', '/bmpl/category/rice-&-grains/', 'bmpl-product'];
+const AXE_ROUTES = ['/home', '/categories', '/productDetails?id=1', '/cart', '/sign-in', '/sign-up', '/reset-password', '/business', '/faqs', '/feedback', '/privacypolicy', '/termsAndConditions', '/pageNotFound', '/bmpl', '/bmpl/search?searchValue=rice', '/bmpl/category/rice-&-grains/', 'marketplace-product'];
 for (const route of AXE_ROUTES) {
   test(`12: axe finds no violations on ${route}`, async ({ page }) => {
-    const path = route === 'bmpl-product' ? bmplUrl(await bmplProduct(page)) : route;
+    const path = route === 'marketplace-product' ? marketplaceUrl(await marketplaceProduct(page)) : route;
     await page.goto(path);
     await expect(page.locator('#content')).not.toBeEmpty();
     // Loaded (the marketplace home's landing grid loads only when scrolled near, so there: the offers).
@@ -171,13 +171,13 @@ for (const route of AXE_ROUTES) {
 
 test.describe('13: found by search engines', { tag: '@width-independent' }, () => {
   test('a marketplace product page has its title, description, canonical and Product data before any JavaScript', async ({ page }) => {
-    const product = await bmplProduct(page);
-    const html = await (await page.request.get(bmplUrl(product))).text();
+    const product = await marketplaceProduct(page);
+    const html = await (await page.request.get(marketplaceUrl(product))).text();
     expect(html).toContain(`<title>Buy ${product.name.replace(/&/g, '&amp;')} at the Best Wholesale Prices in Pakistan</title>`);
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/bmpl\/category\//);
     expect(html).toContain('"@type":"Product"');
     // In the app: the title and description follow the page the buyer moves to.
-    await page.goto(bmplUrl(product));
+    await page.goto(marketplaceUrl(product));
     await expect(page).toHaveTitle(`Buy ${product.name} at the Best Wholesale Prices in Pakistan`);
     await page.getByRole('link', { name: 'Buy More Pay Less' }).first().click();
     await expect(page).toHaveTitle('Buy More Pay Less');

@@ -73,7 +73,7 @@ const SHOP_CHUNK_GROUPS = [
       inDomain('listing|karachi-time|order-rules').test(id) ||
       inWeb('features/catalogue/(catalogue-api|product-grid)|components/ui/(product-card|quantity-control)').test(id),
   },
-  { name: 'marketplace', priority: 20, test: (id: string) => inDomain('bmpl-rules').test(id) || inWeb('features/marketplace/(bmpl-api|bmpl-product-card|breadcrumb)').test(id) },
+  { name: 'marketplace', priority: 20, test: (id: string) => inDomain('marketplace-rules').test(id) || inWeb('features/marketplace/(marketplace-api|marketplace-product-card|breadcrumb)').test(id) },
 ];
 
 export default defineConfig({

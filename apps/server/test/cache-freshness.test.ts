@@ -124,7 +124,7 @@ describe.runIf(url)('a change of price or stock on two instances of one database
     expect(product && locked && record).toBeTruthy();
     const id = Number(product!.id);
     const lockedId = Number(locked!.product_id);
-    const bmplId = Number(record!.id);
+    const marketplaceId = Number(record!.id);
     const city = String(record!.city);
     const q = encodeURIComponent;
 
@@ -139,14 +139,14 @@ describe.runIf(url)('a change of price or stock on two instances of one database
       'marketplace category page': {
         path: `/api/bmpl/products?city=${q(city)}&category=${record!.tier2_id}&limit=200`,
         who: 'guest',
-        pick: (j) => inList(j.data.products, bmplId),
+        pick: (j) => inList(j.data.products, marketplaceId),
       },
       'marketplace product page': {
-        path: `/api/bmpl/products/${bmplId}`,
+        path: `/api/bmpl/products/${marketplaceId}`,
         who: 'guest',
         pick: (j) => (j.data.bmpl_products_city as Array<Record<string, unknown>>).find((c) => c.city === city),
       },
-      'marketplace search': { path: `/api/bmpl/search?city=${q(city)}&search=${q(String(record!.name))}&limit=100`, who: 'guest', pick: (j) => inList(j.data.products, bmplId) },
+      'marketplace search': { path: `/api/bmpl/search?city=${q(city)}&search=${q(String(record!.name))}&limit=100`, who: 'guest', pick: (j) => inList(j.data.products, marketplaceId) },
     };
     const read = async (i: Instance, r: Read) => {
       const found = r.pick(await get(i.app, r.path, headers[r.who]));
@@ -167,8 +167,8 @@ describe.runIf(url)('a change of price or stock on two instances of one database
     await db.execute(sql`update products set price = 987.65 where id = ${id}`);
     await db.execute(sql`update products set stock = 0 where id = ${id}`);
     await db.execute(sql`update customer_prices set price = 876.54 where product_id = ${lockedId} and business_id = ${locked!.business_id}`);
-    await db.execute(sql`update bmpl_product_cities c set price = 765.43 from cities ci where ci.id = c.city_id and ci.name = ${city} and c.bmpl_product_id = ${bmplId}`);
-    await db.execute(sql`update bmpl_product_cities c set stock = 0 from cities ci where ci.id = c.city_id and ci.name = ${city} and c.bmpl_product_id = ${bmplId}`);
+    await db.execute(sql`update bmpl_product_cities c set price = 765.43 from cities ci where ci.id = c.city_id and ci.name = ${city} and c.bmpl_product_id = ${marketplaceId}`);
+    await db.execute(sql`update bmpl_product_cities c set stock = 0 from cities ci where ci.id = c.city_id and ci.name = ${city} and c.bmpl_product_id = ${marketplaceId}`);
     const changed = Date.now();
 
     const fresh = (what: string, p: Record<string, unknown>) => {

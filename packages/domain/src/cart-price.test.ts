@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bmplPriceDisplay } from './bmpl-rules.ts';
+import { marketplacePriceDisplay } from './marketplace-rules.ts';
 import { fromPaisa } from './money.ts';
 import { type CartPriceInput, cartUnitPrice, displayPrice, inEffectAt, marketplaceCityPrice, type PriceRule, type QuantityTier } from './pricing.ts';
 
@@ -121,7 +121,7 @@ describe('marketplaceCityPrice (decision 019): what the marketplace shows is wha
       const tiers: QuantityTier[] = Array.from({ length: next(4) }, () => ({ min_quantity: 2 + next(30), unit_price: fromPaisa(1 + next(list * 2)) }));
       const record = marketplaceCityPrice(p, city, tiers);
       const charged = (quantity: number) => cartUnitPrice({ ...p, customer_specific_pricing: null, city_price: city, quantity_tiers: tiers, quantity }).unit_price;
-      const shown = bmplPriceDisplay(record);
+      const shown = marketplacePriceDisplay(record);
       if (shown.kind === 'threshold') {
         expect(shown.rows[0].unitPrice).toBe(charged(1));
         expect(shown.rows[1].unitPrice).toBe(charged(shown.threshold));

@@ -1,4 +1,4 @@
-import type { CityPriceFields } from './bmpl-rules.ts';
+import type { CityPriceFields } from './marketplace-rules.ts';
 import { formatRupees, fromPaisa, toPaisa } from './money.ts';
 
 export interface PriceFields {

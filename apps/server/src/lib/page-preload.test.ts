@@ -15,16 +15,16 @@ describe('landing page preloads', () => {
       join(dir, '.vite', 'manifest.json'),
       JSON.stringify({
         'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'] },
-        'src/features/marketplace/bmpl-home-page.tsx': { file: 'assets/bmpl-home-page-2.js', imports: ['_card.js', 'index.html'] },
+        'src/features/marketplace/marketplace-home-page.tsx': { file: 'assets/marketplace-home-page-2.js', imports: ['_card.js', 'index.html'] },
         '_card.js': { file: 'assets/card-3.js' },
         '_shared.js': { file: 'assets/index-1.js' },
       }),
     );
     const pages = buildIndexPages(dir);
-    const bmpl = pages.byPath.get('/bmpl') ?? '';
-    expect(bmpl).toContain('<link rel="modulepreload" crossorigin href="/assets/bmpl-home-page-2.js">');
-    expect(bmpl).toContain('href="/assets/card-3.js"');
-    expect(bmpl.match(/index-1\.js/g)).toHaveLength(1);
+    const marketplace = pages.byPath.get('/bmpl') ?? '';
+    expect(marketplace).toContain('<link rel="modulepreload" crossorigin href="/assets/marketplace-home-page-2.js">');
+    expect(marketplace).toContain('href="/assets/card-3.js"');
+    expect(marketplace.match(/index-1\.js/g)).toHaveLength(1);
     expect(pages.byPath.has('/orders')).toBe(false);
     expect(pages.plain).not.toContain('modulepreload');
   });
@@ -38,7 +38,7 @@ describe('landing page preloads', () => {
       JSON.stringify({
         'index.html': { file: 'assets/index-1.js', isEntry: true },
         'src/features/catalogue/product-details-page.tsx': { file: 'assets/product-details-page-4.js', imports: ['_card.js'] },
-        'src/features/marketplace/bmpl-product-page.tsx': { file: 'assets/bmpl-product-page-5.js' },
+        'src/features/marketplace/marketplace-product-page.tsx': { file: 'assets/marketplace-product-page-5.js' },
         '_card.js': { file: 'assets/card-3.js' },
       }),
     );
@@ -46,7 +46,7 @@ describe('landing page preloads', () => {
     expect(indexPageFor(pages, '/productDetails')).toContain('href="/assets/product-details-page-4.js"');
     expect(indexPageFor(pages, '/productDetails')).toContain('href="/assets/card-3.js"');
     for (const path of ['/bmpl/category/pulses-daal/daal-mash/productdetail/guard-premium-daal-mash-5-kg', '/bmpl/productdetail/x', '/a/b/productdetail/x/']) {
-      expect(indexPageFor(pages, path)).toContain('href="/assets/bmpl-product-page-5.js"');
+      expect(indexPageFor(pages, path)).toContain('href="/assets/marketplace-product-page-5.js"');
     }
     for (const path of ['/orders', '/bmpl/category/pulses-daal', '/productdetail']) expect(indexPageFor(pages, path)).not.toContain('modulepreload');
   });

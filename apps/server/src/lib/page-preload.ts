@@ -10,13 +10,13 @@ const LANDING_PAGES: Record<string, string> = {
   '/': 'src/features/catalogue/home-page.tsx',
   '/home': 'src/features/catalogue/home-page.tsx',
   '/categories': 'src/features/catalogue/categories-page.tsx',
-  '/bmpl': 'src/features/marketplace/bmpl-home-page.tsx',
+  '/bmpl': 'src/features/marketplace/marketplace-home-page.tsx',
   // Issue 15: the product pages have the same budget; a shared product link is often the first visit.
   '/productDetails': 'src/features/catalogue/product-details-page.tsx',
 };
 
 /** Paths matched by form rather than spelled out: every productdetail address of the marketplace (SPEC 2). */
-const LANDING_PATTERNS: Array<[RegExp, string]> = [[/\/productdetail\/[^/]+$/, 'src/features/marketplace/bmpl-product-page.tsx']];
+const LANDING_PATTERNS: Array<[RegExp, string]> = [[/\/productdetail\/[^/]+$/, 'src/features/marketplace/marketplace-product-page.tsx']];
 
 interface ManifestChunk {
   file: string;

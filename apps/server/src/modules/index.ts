@@ -10,7 +10,7 @@ import { accountsReadRoutes } from './accounts-read/accounts-read.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { financeRoutes } from './finance/finance.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
-import { bmplRoutes } from './bmpl/bmpl.routes.ts';
+import { marketplaceRoutes } from './marketplace/marketplace.routes.ts';
 import { businessesRoutes } from './businesses/businesses.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { catalogueAdminRoutes } from './catalogue-admin/catalogue-admin.routes.ts';
@@ -38,7 +38,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await ordersRoutes(app, deps);
   await accountsReadRoutes(app, deps);
   await ledgersRoutes(app, deps);
-  await bmplRoutes(app, deps);
+  await marketplaceRoutes(app, deps);
   const catalogue = await catalogueRoutes(app, deps);
   await reorderRoutes(app, deps, catalogue.search);
   registerStaffAuthHook(app, deps.db);

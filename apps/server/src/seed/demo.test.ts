@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, jsonRows, openDatabase } from '../db/client.ts';
 import { businesses, businessUsers, customerPrices } from '../db/schema/business.ts';
 import { banners, categories, productBusinessTypes, products } from '../db/schema/catalogue.ts';
-import { bmplProductCities, bmplProducts } from '../db/schema/marketplace.ts';
+import { marketplaceProductCities, marketplaceProducts } from '../db/schema/marketplace.ts';
 import { ledgers, orderDetails, orders } from '../db/schema/orders.ts';
 import { businessTypes, cities } from '../db/schema/places.ts';
 import { verifyPassword } from '../lib/passwords.ts';
@@ -31,9 +31,9 @@ async function fingerprint(database: Database): Promise<string> {
     .from(products)
     .orderBy(asc(products.id));
   const cityRows = await db
-    .select({ p: bmplProductCities.bmplProductId, c: bmplProductCities.cityId, price: bmplProductCities.price, d: bmplProductCities.discountPrice })
-    .from(bmplProductCities)
-    .orderBy(asc(bmplProductCities.id));
+    .select({ p: marketplaceProductCities.marketplaceProductId, c: marketplaceProductCities.cityId, price: marketplaceProductCities.price, d: marketplaceProductCities.discountPrice })
+    .from(marketplaceProductCities)
+    .orderBy(asc(marketplaceProductCities.id));
   const lines = await db
     .select({ o: orderDetails.orderId, p: orderDetails.productId, q: orderDetails.quantity, u: orderDetails.unitPrice })
     .from(orderDetails)
@@ -206,21 +206,21 @@ describe('demo seed', () => {
 
   it('has a marketplace with multi-piece discounts and products missing from some cities', async () => {
     const { db } = database;
-    const [stats] = await db.select({ total: count, unique: sql<number>`count(distinct ${bmplProducts.slug})::int` }).from(bmplProducts);
+    const [stats] = await db.select({ total: count, unique: sql<number>`count(distinct ${marketplaceProducts.slug})::int` }).from(marketplaceProducts);
     expect(stats?.total).toBeGreaterThanOrEqual(500);
     expect(stats?.unique).toBe(stats?.total);
-    const discounted = await db.select({ n: count }).from(bmplProductCities).where(isNotNull(bmplProductCities.discountThreshold));
+    const discounted = await db.select({ n: count }).from(marketplaceProductCities).where(isNotNull(marketplaceProductCities.discountThreshold));
     expect(discounted[0]?.n).toBeGreaterThan(0);
     const perProduct = await db
-      .select({ id: bmplProductCities.bmplProductId, n: count })
-      .from(bmplProductCities)
-      .groupBy(bmplProductCities.bmplProductId);
+      .select({ id: marketplaceProductCities.marketplaceProductId, n: count })
+      .from(marketplaceProductCities)
+      .groupBy(marketplaceProductCities.marketplaceProductId);
     expect(perProduct.some((p) => p.n < CITIES.length)).toBe(true);
     const inLahore = await db
       .select({ n: count })
-      .from(bmplProductCities)
-      .innerJoin(cities, eq(cities.id, bmplProductCities.cityId))
-      .where(and(eq(cities.name, 'Lahore'), gt(bmplProductCities.stock, 0)));
+      .from(marketplaceProductCities)
+      .innerJoin(cities, eq(cities.id, marketplaceProductCities.cityId))
+      .where(and(eq(cities.name, 'Lahore'), gt(marketplaceProductCities.stock, 0)));
     expect(inLahore[0]?.n).toBeGreaterThan(300);
   });
 

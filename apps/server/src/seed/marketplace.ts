@@ -2,7 +2,7 @@
 // and multi-piece discounts.
 import { formatRupees, fromPaisa, type Paisa } from '@shop/domain/money';
 import type { Db } from '../db/client.ts';
-import { bmplProductCities, bmplProducts } from '../db/schema/marketplace.ts';
+import { marketplaceProductCities, marketplaceProducts } from '../db/schema/marketplace.ts';
 import { insertChunked } from './bulk.ts';
 import type { DemoProduct } from './catalogue.ts';
 import {
@@ -19,26 +19,26 @@ import {
 import type { PlaceIds } from './places.ts';
 import { hashSeed, Random } from './random.ts';
 
-export const BMPL_LINKED_COUNT = 450;
-export const BMPL_OWN_COUNT = 150;
+export const MARKETPLACE_LINKED_COUNT = 450;
+export const MARKETPLACE_OWN_COUNT = 150;
 /** The first products are sold in every city, so the default city (Lahore) has plenty. */
 const ALL_CITIES_FIRST = 50;
 const THRESHOLDS = [6, 12, 24] as const;
 
-interface BmplDraft {
+interface MarketplaceDraft {
   productId: number | null;
   draft: ProductDraft;
 }
 
-function pickDrafts(demo: readonly DemoProduct[]): BmplDraft[] {
+function pickDrafts(demo: readonly DemoProduct[]): MarketplaceDraft[] {
   const linked = demo
     .filter((p) => p.draft.leaf.top === 'Food')
     .filter((_, i) => i % 3 === 0)
-    .slice(0, BMPL_LINKED_COUNT)
+    .slice(0, MARKETPLACE_LINKED_COUNT)
     .map((p) => ({ productId: p.id, draft: p.draft }));
   // Marketplace-only products continue the generator past the demo catalogue: new names.
-  const own: BmplDraft[] = [];
-  for (let i = DEMO_PRODUCT_COUNT; own.length < BMPL_OWN_COUNT; i++) {
+  const own: MarketplaceDraft[] = [];
+  for (let i = DEMO_PRODUCT_COUNT; own.length < MARKETPLACE_OWN_COUNT; i++) {
     const draft = draftProduct(i, DEMO_SEED);
     if (draft.leaf.top === 'Food') own.push({ productId: null, draft });
   }
@@ -70,14 +70,14 @@ export async function insertMarketplace(db: Db, ids: CatalogueIds, places: Place
       brandName: draft.brand,
     };
   });
-  await insertChunked(db, bmplProducts, rows);
+  await insertChunked(db, marketplaceProducts, rows);
   const idBySlug = new Map(
-    (await db.select({ id: bmplProducts.id, slug: bmplProducts.slug }).from(bmplProducts)).map((r) => [r.slug, r.id]),
+    (await db.select({ id: marketplaceProducts.id, slug: marketplaceProducts.slug }).from(marketplaceProducts)).map((r) => [r.slug, r.id]),
   );
 
-  const cityRows: Array<typeof bmplProductCities.$inferInsert> = [];
+  const cityRows: Array<typeof marketplaceProductCities.$inferInsert> = [];
   picked.forEach(({ draft }, i) => {
-    const bmplProductId = idBySlug.get((rows[i] as { slug: string }).slug) as number;
+    const marketplaceProductId = idBySlug.get((rows[i] as { slug: string }).slug) as number;
     const rng = new Random(hashSeed(DEMO_SEED, 'bmpl', i));
     const taxed = draft.leaf.level2.taxed;
     let cityIds = places.cityIds;
@@ -93,8 +93,8 @@ export async function insertMarketplace(db: Db, ids: CatalogueIds, places: Place
       // Prices vary a little from city to city (freight, local competition).
       const price = listRupees((draft.price / 100) * rng.between(0.95, 1.05)) * 100;
       const { tax, sellPrice } = splitTax(price, taxed);
-      const row: typeof bmplProductCities.$inferInsert = {
-        bmplProductId,
+      const row: typeof marketplaceProductCities.$inferInsert = {
+        marketplaceProductId,
         cityId,
         price: money(price),
         sale: salePercent !== null,
@@ -118,5 +118,5 @@ export async function insertMarketplace(db: Db, ids: CatalogueIds, places: Place
       cityRows.push(row);
     }
   });
-  await insertChunked(db, bmplProductCities, cityRows);
+  await insertChunked(db, marketplaceProductCities, cityRows);
 }

@@ -7,7 +7,7 @@ import { lazyPage, RouteError } from './route-error.tsx';
 // React Router matches whole paths (exact), and every unknown path goes to /pageNotFound.
 const page = lazyPage;
 
-const bmplDetail = page(() => import('../features/marketplace/bmpl-product-page.tsx').then((m) => m.BmplProductPage));
+const marketplaceDetail = page(() => import('../features/marketplace/marketplace-product-page.tsx').then((m) => m.MarketplaceProductPage));
 
 const routes: RouteObject[] = [
   {
@@ -18,16 +18,16 @@ const routes: RouteObject[] = [
     children: [
       { path: '/', lazy: page(() => import('../features/catalogue/home-page.tsx').then((m) => m.HomePage)) },
       { path: '/home', lazy: page(() => import('../features/catalogue/home-page.tsx').then((m) => m.HomePage)) },
-      { path: '/bmpl', lazy: page(() => import('../features/marketplace/bmpl-home-page.tsx').then((m) => m.BmplHomePage)) },
-      { path: '/bmpl/search', lazy: page(() => import('../features/marketplace/bmpl-search-page.tsx').then((m) => m.BmplSearchPage)) },
-      { path: '/bmpl/category/:level2', lazy: page(() => import('../features/marketplace/bmpl-category-page.tsx').then((m) => m.BmplCategoryPage)) },
-      { path: '/bmpl/category/:level2/:level3', lazy: page(() => import('../features/marketplace/bmpl-category-page.tsx').then((m) => m.BmplCategoryPage)) },
-      { path: '/bmpl/category/:level2/:level3/productdetail/:productName', lazy: bmplDetail },
-      { path: '/bmpl/category/:level2/productdetail/:productName', lazy: bmplDetail },
-      { path: '/bmpl/:level2/:level3/productdetail/:productName', lazy: bmplDetail },
-      { path: '/bmpl/:level2/productdetail/:productName', lazy: bmplDetail },
-      { path: '/bmpl/productdetail/:productName', lazy: bmplDetail },
-      { path: '/:level2/:level3/productdetail/:productName', lazy: bmplDetail },
+      { path: '/bmpl', lazy: page(() => import('../features/marketplace/marketplace-home-page.tsx').then((m) => m.MarketplaceHomePage)) },
+      { path: '/bmpl/search', lazy: page(() => import('../features/marketplace/marketplace-search-page.tsx').then((m) => m.MarketplaceSearchPage)) },
+      { path: '/bmpl/category/:level2', lazy: page(() => import('../features/marketplace/marketplace-category-page.tsx').then((m) => m.MarketplaceCategoryPage)) },
+      { path: '/bmpl/category/:level2/:level3', lazy: page(() => import('../features/marketplace/marketplace-category-page.tsx').then((m) => m.MarketplaceCategoryPage)) },
+      { path: '/bmpl/category/:level2/:level3/productdetail/:productName', lazy: marketplaceDetail },
+      { path: '/bmpl/category/:level2/productdetail/:productName', lazy: marketplaceDetail },
+      { path: '/bmpl/:level2/:level3/productdetail/:productName', lazy: marketplaceDetail },
+      { path: '/bmpl/:level2/productdetail/:productName', lazy: marketplaceDetail },
+      { path: '/bmpl/productdetail/:productName', lazy: marketplaceDetail },
+      { path: '/:level2/:level3/productdetail/:productName', lazy: marketplaceDetail },
       { path: '/productDetail', lazy: page(() => import('../features/marketplace/discount-product-page.tsx').then((m) => m.DiscountProductPage)) },
       { path: '/productDetails', lazy: page(() => import('../features/catalogue/product-details-page.tsx').then((m) => m.ProductDetailsPage)) },
       { path: '/categories', lazy: page(() => import('../features/catalogue/categories-page.tsx').then((m) => m.CategoriesPage)) },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products } from './catalogue.ts';
-import { bmplProducts } from './marketplace.ts';
+import { marketplaceProducts } from './marketplace.ts';
 import { createdAt } from './common.ts';
 import { staffUsers } from './staff.ts';
 
@@ -38,8 +38,8 @@ export const catalogueBatchRows = pgTable('catalogue_batch_rows', {
  * A marketplace product's earlier URL segments (issue 19): when a product is renamed its slug follows
  * the new name (SPEC 2's slug rule), and the old address answers with the product under its new one.
  */
-export const bmplSlugRedirects = pgTable('bmpl_slug_redirects', {
+export const marketplaceSlugRedirects = pgTable('bmpl_slug_redirects', {
   oldSlug: text('old_slug').primaryKey(),
-  bmplProductId: integer('bmpl_product_id').notNull().references(() => bmplProducts.id, { onDelete: 'cascade' }),
+  marketplaceProductId: integer('bmpl_product_id').notNull().references(() => marketplaceProducts.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
-}, (t) => [index('bmpl_slug_redirects_product_idx').on(t.bmplProductId)]);
+}, (t) => [index('bmpl_slug_redirects_product_idx').on(t.marketplaceProductId)]);

@@ -5,7 +5,7 @@ import { createdAt, money } from './common.ts';
 import { cities } from './places.ts';
 
 /** SPEC 3: marketplace (Buy More Pay Less) product. */
-export const bmplProducts = pgTable('bmpl_products', {
+export const marketplaceProducts = pgTable('bmpl_products', {
   id: serial('id').primaryKey(),
   /** The storefront product it is sold as, when there is one. */
   productId: integer('product_id').references(() => products.id),
@@ -34,9 +34,9 @@ export const bmplProducts = pgTable('bmpl_products', {
 ]);
 
 /** SPEC 3: per-city record of a marketplace product, with that city's prices. */
-export const bmplProductCities = pgTable('bmpl_product_cities', {
+export const marketplaceProductCities = pgTable('bmpl_product_cities', {
   id: serial('id').primaryKey(),
-  bmplProductId: integer('bmpl_product_id').notNull().references(() => bmplProducts.id, { onDelete: 'cascade' }),
+  marketplaceProductId: integer('bmpl_product_id').notNull().references(() => marketplaceProducts.id, { onDelete: 'cascade' }),
   cityId: integer('city_id').notNull().references(() => cities.id),
   price: money('price').notNull(),
   sale: boolean('sale').notNull().default(false),
@@ -65,21 +65,21 @@ export const bmplProductCities = pgTable('bmpl_product_cities', {
   outOfStock: boolean('out_of_stock').generatedAlwaysAs(sql`stock = 0`),
   createdAt: createdAt(),
 }, (t) => [
-  uniqueIndex('bmpl_product_cities_uq').on(t.bmplProductId, t.cityId),
+  uniqueIndex('bmpl_product_cities_uq').on(t.marketplaceProductId, t.cityId),
   index('bmpl_product_cities_city_idx').on(t.cityId),
-  // One index per list order (bmpl-lists.service.ts ORDER), for a whole city and for a city's level-2
+  // One index per list order (marketplace-lists.service.ts ORDER), for a whole city and for a city's level-2
   // category. The columns after the order only filter inside the index (subcategory, brands, price range).
   // Partial (issue 19): only active records are listed, so an inactive product's records are not in them.
-  index('bmpl_pc_list_idx').on(t.cityId, t.outOfStock, t.bmplProductId, t.brandId, t.price).where(sql`${t.active}`),
-  index('bmpl_pc_list_name_idx').on(t.cityId, t.outOfStock, t.name, t.bmplProductId, t.brandId, t.price).where(sql`${t.active}`),
-  index('bmpl_pc_list_name_desc_idx').on(t.cityId, t.outOfStock, t.name.desc(), t.bmplProductId, t.brandId, t.price).where(sql`${t.active}`),
-  index('bmpl_pc_list_price_idx').on(t.cityId, t.outOfStock, t.price, t.bmplProductId, t.brandId).where(sql`${t.active}`),
-  index('bmpl_pc_list_price_desc_idx').on(t.cityId, t.outOfStock, t.price.desc(), t.bmplProductId, t.brandId).where(sql`${t.active}`),
-  index('bmpl_pc_category_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.bmplProductId, t.tier3Id, t.brandId, t.price).where(sql`${t.active}`),
-  index('bmpl_pc_category_name_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.name, t.bmplProductId, t.tier3Id, t.brandId, t.price).where(sql`${t.active}`),
-  index('bmpl_pc_category_name_desc_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.name.desc(), t.bmplProductId, t.tier3Id, t.brandId, t.price).where(sql`${t.active}`),
-  index('bmpl_pc_category_price_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.price, t.bmplProductId, t.tier3Id, t.brandId).where(sql`${t.active}`),
-  index('bmpl_pc_category_price_desc_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.price.desc(), t.bmplProductId, t.tier3Id, t.brandId).where(sql`${t.active}`),
+  index('bmpl_pc_list_idx').on(t.cityId, t.outOfStock, t.marketplaceProductId, t.brandId, t.price).where(sql`${t.active}`),
+  index('bmpl_pc_list_name_idx').on(t.cityId, t.outOfStock, t.name, t.marketplaceProductId, t.brandId, t.price).where(sql`${t.active}`),
+  index('bmpl_pc_list_name_desc_idx').on(t.cityId, t.outOfStock, t.name.desc(), t.marketplaceProductId, t.brandId, t.price).where(sql`${t.active}`),
+  index('bmpl_pc_list_price_idx').on(t.cityId, t.outOfStock, t.price, t.marketplaceProductId, t.brandId).where(sql`${t.active}`),
+  index('bmpl_pc_list_price_desc_idx').on(t.cityId, t.outOfStock, t.price.desc(), t.marketplaceProductId, t.brandId).where(sql`${t.active}`),
+  index('bmpl_pc_category_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.marketplaceProductId, t.tier3Id, t.brandId, t.price).where(sql`${t.active}`),
+  index('bmpl_pc_category_name_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.name, t.marketplaceProductId, t.tier3Id, t.brandId, t.price).where(sql`${t.active}`),
+  index('bmpl_pc_category_name_desc_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.name.desc(), t.marketplaceProductId, t.tier3Id, t.brandId, t.price).where(sql`${t.active}`),
+  index('bmpl_pc_category_price_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.price, t.marketplaceProductId, t.tier3Id, t.brandId).where(sql`${t.active}`),
+  index('bmpl_pc_category_price_desc_idx').on(t.cityId, t.tier2Id, t.outOfStock, t.price.desc(), t.marketplaceProductId, t.tier3Id, t.brandId).where(sql`${t.active}`),
   check('bmpl_product_cities_price_ck', sql`${t.price} >= 0 and ${t.stock} >= 0`),
   check('bmpl_product_cities_threshold_ck', sql`${t.discountThreshold} is null or ${t.discountThreshold} > 1`),
 ]);

@@ -263,17 +263,17 @@ async function followInMarketplace(tx: Tx, changes: readonly { before: ProductSt
  * SPEC 2's slug rule for the new name (made unique with -2, -3 ... as the seed does), and the old
  * slug kept in bmpl_slug_redirects so the old marketplace address leads to the product (issue 19).
  */
-async function followName(tx: Tx, bmplId: number, name: string) {
-  const [current] = await jsonRows<{ slug: string }>(tx as unknown as Db, sql`select slug from bmpl_products where id = ${bmplId}`);
-  const base = toSlug(name) || `product-${bmplId}`;
+async function followName(tx: Tx, marketplaceId: number, name: string) {
+  const [current] = await jsonRows<{ slug: string }>(tx as unknown as Db, sql`select slug from bmpl_products where id = ${marketplaceId}`);
+  const base = toSlug(name) || `product-${marketplaceId}`;
   if (!current || current.slug === base) return;
   const taken = new Set(
-    (await jsonRows<{ slug: string }>(tx as unknown as Db, sql`select slug from bmpl_products where id <> ${bmplId} and (slug = ${base} or slug like ${`${base}-%`})`)).map((r) => r.slug),
+    (await jsonRows<{ slug: string }>(tx as unknown as Db, sql`select slug from bmpl_products where id <> ${marketplaceId} and (slug = ${base} or slug like ${`${base}-%`})`)).map((r) => r.slug),
   );
   let slug = base;
   for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-  await tx.execute(sql`update bmpl_products set slug = ${slug} where id = ${bmplId}`);
-  await tx.execute(sql`insert into bmpl_slug_redirects (old_slug, bmpl_product_id) values (${current.slug}, ${bmplId})
+  await tx.execute(sql`update bmpl_products set slug = ${slug} where id = ${marketplaceId}`);
+  await tx.execute(sql`insert into bmpl_slug_redirects (old_slug, bmpl_product_id) values (${current.slug}, ${marketplaceId})
     on conflict (old_slug) do update set bmpl_product_id = excluded.bmpl_product_id`);
   // Back to an earlier name: its address is the product's own again.
   await tx.execute(sql`delete from bmpl_slug_redirects where old_slug = ${slug}`);

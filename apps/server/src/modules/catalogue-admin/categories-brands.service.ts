@@ -6,7 +6,7 @@ import { toSlug } from '@shop/domain/slug';
 import { eq, sql } from 'drizzle-orm';
 import { type Db, jsonRows } from '../../db/client.ts';
 import { brands, categories, products } from '../../db/schema/catalogue.ts';
-import { bmplProducts } from '../../db/schema/marketplace.ts';
+import { marketplaceProducts } from '../../db/schema/marketplace.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { appendAudit } from '../audit/audit.service.ts';
 import type { StaffActor } from './catalogue-admin.service.ts';
@@ -162,7 +162,7 @@ export async function mergeBrand(db: Db, actor: StaffActor, id: number, intoId: 
     if (!from) throw notFound('There is no such brand.');
     if (!into) throw badRequest('into_id: there is no such brand.');
     const moved = await tx.update(products).set({ brandId: intoId, brandName: into.name }).where(eq(products.brandId, id)).returning({ id: products.id });
-    const market = await tx.update(bmplProducts).set({ brandId: intoId, brandName: into.name }).where(eq(bmplProducts.brandId, id)).returning({ id: bmplProducts.id });
+    const market = await tx.update(marketplaceProducts).set({ brandId: intoId, brandName: into.name }).where(eq(marketplaceProducts.brandId, id)).returning({ id: marketplaceProducts.id });
     await tx.execute(sql`delete from brands where id = ${id}`);
     await appendAudit(tx, {
       staffId: actor.staffId,

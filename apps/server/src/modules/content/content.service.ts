@@ -1,4 +1,4 @@
-import type { BmplBanner } from '@shop/domain/bmpl';
+import type { MarketplaceBanner } from '@shop/domain/marketplace';
 import type { City } from '@shop/domain/constants';
 import {
   type BannerInput,
@@ -109,7 +109,7 @@ async function snapshot(copy: ContentCopy, db: Db): Promise<ContentSnapshot> {
 const forCity = (rowCity: string | null, city: City | undefined) => rowCity == null || rowCity === city;
 
 /** Issue 19: the banners of these places shown now in the city (and on the category's page), in order. */
-export async function shownBanners(copy: ContentCopy, db: Db, names: readonly string[], city: City | undefined, categoryId: number | undefined): Promise<BmplBanner[]> {
+export async function shownBanners(copy: ContentCopy, db: Db, names: readonly string[], city: City | undefined, categoryId: number | undefined): Promise<MarketplaceBanner[]> {
   const now = Date.now();
   return (await snapshot(copy, db)).banners
     .filter((b) => names.includes(b.name) && b.enable && forCity(b.city, city) && isShownAt(b, now) && (b.name !== 'Category_Banners' || b.category_id === categoryId))

@@ -1,4 +1,4 @@
-import type { BmplBanner } from '@shop/domain/bmpl';
+import type { MarketplaceBanner } from '@shop/domain/marketplace';
 import type { InfoPage, SiteContent, StaffBanner, StaffTicker } from '@shop/domain/content';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ afterAll(async () => t.close());
 
 const karachiMinute = (ms: number) => new Date(ms + 5 * 3_600_000).toISOString().slice(0, 16);
 const banners = async (city: string) =>
-  body<{ data: BmplBanner[] }>(await t.app.inject({ method: 'GET', url: `/api/bmpl/banners?name=Bmpl_Banners&city=${city}` })).data;
+  body<{ data: MarketplaceBanner[] }>(await t.app.inject({ method: 'GET', url: `/api/bmpl/banners?name=Bmpl_Banners&city=${city}` })).data;
 const site = async (city: string) => body<{ data: SiteContent }>(await t.app.inject({ method: 'GET', url: `/api/content/site?city=${city}` })).data;
 
 describe('banners per city and time (issue 19)', () => {
@@ -56,7 +56,7 @@ describe('banners per city and time (issue 19)', () => {
     // A tile without a title (as the seeded ones) can be hidden, and then is not shown.
     const tile = { ...base, name: 'Bmpl_Featured', title: '', image: '/storage/art/tile/e2e-tile.svg' };
     const made = body<{ data: StaffBanner }>(await catalogue.inject({ method: 'POST', url: '/api/staff/content/banners', payload: tile })).data;
-    const tiles = async () => body<{ data: BmplBanner[] }>(await t.app.inject({ method: 'GET', url: '/api/bmpl/banners?name=Bmpl_Featured&city=Lahore' })).data.map((b) => b.id);
+    const tiles = async () => body<{ data: MarketplaceBanner[] }>(await t.app.inject({ method: 'GET', url: '/api/bmpl/banners?name=Bmpl_Featured&city=Lahore' })).data.map((b) => b.id);
     expect(await tiles()).toContain(made.id);
     expect((await catalogue.inject({ method: 'PUT', url: `/api/staff/content/banners/${made.id}`, payload: { ...tile, enable: false } })).statusCode).toBe(200);
     expect(await tiles()).not.toContain(made.id);

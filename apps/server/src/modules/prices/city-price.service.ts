@@ -2,7 +2,7 @@ import { type MarketplaceCityPrice, marketplaceCityPrice, type QuantityTier } fr
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type CityRecordPrices, writeCityRecordPrices } from '../bmpl/bmpl-prices.service.ts';
+import { type CityRecordPrices, writeCityRecordPrices } from '../marketplace/marketplace-prices.service.ts';
 import { cityPricingExpressions } from '../catalogue/pricing.service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -76,7 +76,7 @@ export async function linkedCityRecords(db: Db | Tx, productIds: readonly number
 /**
  * Decision 019: the one refresher. The marketplace city records of these products take the price
  * columns marketplaceCityPrice computes from the product and its city prices and thresholds in effect
- * now; only records whose shown price changed are written (bmpl module writeCityRecordPrices), so the
+ * now; only records whose shown price changed are written (marketplace module writeCityRecordPrices), so the
  * marketplace's counters move only then. Every write that changes a price calls it in its own
  * transaction. Answers how many records were written.
  */

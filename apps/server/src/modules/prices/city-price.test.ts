@@ -1,4 +1,4 @@
-import type { BmplProduct, BmplProductDetail, BmplProductPage } from '@shop/domain/bmpl';
+import type { MarketplaceProduct, MarketplaceProductDetail, MarketplaceProductPage } from '@shop/domain/marketplace';
 import type { PricedProduct } from '@shop/domain/orders';
 import type { PriceCheck, StaffPrice } from '@shop/domain/prices';
 import { eq, sql } from 'drizzle-orm';
@@ -93,7 +93,7 @@ const cartPrice = async (id: number, quantity: number) => {
   return body<{ data: PricedProduct[] }>(res).data[0]!;
 };
 
-type Shown = Pick<BmplProduct, 'price' | 'sale' | 'sale_price' | 'discount_threshold' | 'discount_price' | 'original_price'>;
+type Shown = Pick<MarketplaceProduct, 'price' | 'sale' | 'sale_price' | 'discount_threshold' | 'discount_price' | 'original_price'>;
 const pick = (r: Shown): Shown => ({
   price: r.price,
   sale: r.sale,
@@ -110,11 +110,11 @@ async function shownInLahore(app: TestApp, p: Linked): Promise<{ page: Shown; ca
     expect(res.statusCode, `${url}: ${res.body.slice(0, 300)}`).toBe(200);
     return body<{ data: T }>(res).data;
   };
-  const detail = await get<BmplProductDetail>(`/api/bmpl/products/${p.bmpl_id}`);
+  const detail = await get<MarketplaceProductDetail>(`/api/bmpl/products/${p.bmpl_id}`);
   const record = detail.bmpl_products_city.find((c) => c.city === 'Lahore');
-  const listed = await get<BmplProductPage>(`/api/bmpl/products?city=Lahore&category=${p.tier2_id}&brands=${p.brand_id}&limit=200`);
-  const found = await get<BmplProductPage>(`/api/bmpl/search?city=Lahore&search=${encodeURIComponent(p.name)}&limit=200`);
-  const inList = (page: BmplProductPage) => page.products.find((x) => x.slug === p.slug);
+  const listed = await get<MarketplaceProductPage>(`/api/bmpl/products?city=Lahore&category=${p.tier2_id}&brands=${p.brand_id}&limit=200`);
+  const found = await get<MarketplaceProductPage>(`/api/bmpl/search?city=Lahore&search=${encodeURIComponent(p.name)}&limit=200`);
+  const inList = (page: MarketplaceProductPage) => page.products.find((x) => x.slug === p.slug);
   expect(record, 'the product page has a Lahore record').toBeDefined();
   expect(inList(listed), 'the category page lists it').toBeDefined();
   expect(inList(found), 'the search finds it').toBeDefined();
@@ -169,7 +169,7 @@ describe('the marketplace shows the city prices the cart charges (decision 019)'
     await add({ kind: 'quantity', city: 'Lahore', product_id: p.id, min_quantity: 6, price: (Number(p.price) * 0.99).toFixed(2) });
     await add({ kind: 'quantity', city: 'Lahore', product_id: p.id, min_quantity: 24, price: (Number(p.price) * 0.9).toFixed(2) });
     await add({ kind: 'quantity', city: second, product_id: p.id, min_quantity: 10, price: (Number(p.price) * 0.95).toFixed(2) });
-    const detail = body<{ data: BmplProductDetail }>(await t.app.inject({ method: 'GET', url: `/api/bmpl/products/${p.bmpl_id}` })).data;
+    const detail = body<{ data: MarketplaceProductDetail }>(await t.app.inject({ method: 'GET', url: `/api/bmpl/products/${p.bmpl_id}` })).data;
     for (const record of detail.bmpl_products_city) {
       const one = await check(p.id, record.city, 1);
       expect(record.sale ? record.sale_price : record.price, record.city).toBe(one.unit_price);

@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl';
-import { bmplCategoryPath, bmplProductPath, bmplProductTitle, movedProductPath, resolveCategoryPath, resolveProductPath } from '@shop/domain/bmpl-rules';
+import type { MarketplaceProductDetail, MarketplaceResolvedCategory } from '@shop/domain/marketplace';
+import { marketplaceCategoryPath, marketplaceProductPath, marketplaceProductTitle, movedProductPath, resolveCategoryPath, resolveProductPath } from '@shop/domain/marketplace-rules';
 import { displayPrice } from '@shop/domain/pricing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { ModuleDeps } from '../../app-deps.ts';
 import { buildIndexPages, indexPageFor } from '../../lib/page-preload.ts';
-import { createSeoContext, sitemapPaths } from '../bmpl/bmpl-seo.service.ts';
-import { productBySlug, resolveCategory } from '../bmpl/bmpl.service.ts';
+import { createSeoContext, sitemapPaths } from '../marketplace/marketplace-seo.service.ts';
+import { productBySlug, resolveCategory } from '../marketplace/marketplace.service.ts';
 import { type PageHead, shortDescription, withHead } from './seo-head.ts';
 
 /** The sitemap protocol's limit per file; the marketplace's categories come first. */
@@ -20,7 +20,7 @@ const HEAD_CACHE_MAX = 1_000;
 /** Pages of signed-in buyers, sign-up steps and the API: nothing there for a search engine. */
 const DISALLOWED = ['/api/', '/cart', '/orders', '/pending', '/ledgers', '/quick-order', '/order-lists', '/accountInfo', '/userInfo', '/sign-in', '/sign-up', '/otp', '/reset-password', '/confirm-password', '/bmpl/search'];
 
-const BMPL_HOME: Omit<PageHead, 'canonical'> = {
+const MARKETPLACE_HOME: Omit<PageHead, 'canonical'> = {
   title: 'Buy More Pay Less',
   description: 'Buy More Pay Less: wholesale prices on groceries and household goods in Lahore, Islamabad, Multan, Faisalabad and Karachi. The more you buy, the less you pay.',
   type: 'website',
@@ -38,15 +38,15 @@ function originOf(request: FastifyRequest): string {
 const imageUrl = (origin: string, urlName: string | null) =>
   !urlName ? undefined : /^https?:\/\//.test(urlName) ? urlName : `${origin}${urlName.startsWith('/') ? '' : '/storage/products/'}${urlName}`;
 
-function productHead(origin: string, p: BmplProductDetail): PageHead {
-  const canonical = `${origin}${bmplProductPath(p)}`;
+function productHead(origin: string, p: MarketplaceProductDetail): PageHead {
+  const canonical = `${origin}${marketplaceProductPath(p)}`;
   const image = imageUrl(origin, p.url_name);
   const cities = p.bmpl_products_city.map((r) => r.city);
   const description = shortDescription(
     p.description?.trim() ? p.description : `${p.name} by ${p.bmpl_brand_name} at wholesale prices${cities.length ? ` in ${cities.join(', ')}` : ''}.`,
   );
   return {
-    title: bmplProductTitle(p.name),
+    title: marketplaceProductTitle(p.name),
     description,
     canonical,
     image,
@@ -74,12 +74,12 @@ function productHead(origin: string, p: BmplProductDetail): PageHead {
   };
 }
 
-function categoryHead(origin: string, c: BmplResolvedCategory): PageHead {
+function categoryHead(origin: string, c: MarketplaceResolvedCategory): PageHead {
   const name = c.subcategory?.name ?? c.category.name;
-  const path = bmplCategoryPath(c.category.slug, c.subcategory?.slug);
+  const path = marketplaceCategoryPath(c.category.slug, c.subcategory?.slug);
   const crumbs = [
     { name: 'Buy More Pay Less', url: `${origin}/bmpl` },
-    { name: c.category.name, url: `${origin}${bmplCategoryPath(c.category.slug)}` },
+    { name: c.category.name, url: `${origin}${marketplaceCategoryPath(c.category.slug)}` },
     ...(c.subcategory ? [{ name: c.subcategory.name, url: `${origin}${path}` }] : []),
   ];
   const within = c.subcategory ? ` in ${c.category.name}` : c.subcategories.length ? `: ${c.subcategories.map((s) => s.name).join(', ')}` : '';
@@ -154,7 +154,7 @@ export async function seoRoutes(app: FastifyInstance, deps: ModuleDeps) {
    * out of search results all the same.
    */
   const headFor = async (path: string, origin: string): Promise<{ head: PageHead; status: number } | { moved: string } | null> => {
-    if (path === '/bmpl') return { head: { ...BMPL_HOME, canonical: `${origin}/bmpl` }, status: 200 };
+    if (path === '/bmpl') return { head: { ...MARKETPLACE_HOME, canonical: `${origin}/bmpl` }, status: 200 };
     const product = resolveProductPath(path);
     const category = product ? null : resolveCategoryPath(path);
     if (!product && !category) return null;
@@ -168,7 +168,7 @@ export async function seoRoutes(app: FastifyInstance, deps: ModuleDeps) {
       return { head: categoryHead(origin, await resolveCategory(ctx, category?.category ?? '', category?.subcategory ?? undefined)), status: 200 };
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode;
-      if (status === 404 || status === 400) return { head: { ...BMPL_HOME, canonical: `${origin}/bmpl`, noindex: true }, status: 200 };
+      if (status === 404 || status === 400) return { head: { ...MARKETPLACE_HOME, canonical: `${origin}/bmpl`, noindex: true }, status: 200 };
       throw err;
     }
   };

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BmplProduct } from '@shop/domain/bmpl';
-import { bmplCategoryPath, bmplProductPath, bmplProductTitle } from '@shop/domain/bmpl-rules';
+import type { MarketplaceProduct } from '@shop/domain/marketplace';
+import { marketplaceCategoryPath, marketplaceProductPath, marketplaceProductTitle } from '@shop/domain/marketplace-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInStaff } from '../../../test/staff.ts';
@@ -27,9 +27,9 @@ afterAll(() => t.close());
 const page = (url: string) => t.app.inject({ method: 'GET', url, headers: { host: 'shop.example.pk' } });
 const meta = (html: string, attr: string) => html.match(new RegExp(`<meta ${attr} content="([^"]*)"`))?.[1];
 
-async function lahoreProduct(): Promise<BmplProduct> {
+async function lahoreProduct(): Promise<MarketplaceProduct> {
   const res = await t.app.inject({ method: 'GET', url: '/api/bmpl/products?city=Lahore&limit=5' });
-  const product = body<{ data: { products: BmplProduct[] } }>(res).data.products.find((p) => p.subcategory_slug);
+  const product = body<{ data: { products: MarketplaceProduct[] } }>(res).data.products.find((p) => p.subcategory_slug);
   if (!product) throw new Error('no seeded product');
   return product;
 }
@@ -37,16 +37,16 @@ async function lahoreProduct(): Promise<BmplProduct> {
 describe('marketplace pages for crawlers', () => {
   it('a product URL answers its title, description, canonical URL, Open Graph tags and Product/Offer data', async () => {
     const product = await lahoreProduct();
-    const path = bmplProductPath(product);
+    const path = marketplaceProductPath(product);
     const res = await page(path);
     expect(res.statusCode).toBe(200);
     const html = res.body;
-    expect(html).toContain(`<title>${escapeHtml(bmplProductTitle(product.name))}</title>`);
+    expect(html).toContain(`<title>${escapeHtml(marketplaceProductTitle(product.name))}</title>`);
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
     expect(html).toContain(`<link rel="canonical" href="http://shop.example.pk${path}" />`);
     expect(meta(html, 'property="og:type"')).toBe('product');
-    expect(meta(html, 'property="og:title"')).toBe(escapeHtml(bmplProductTitle(product.name)));
+    expect(meta(html, 'property="og:title"')).toBe(escapeHtml(marketplaceProductTitle(product.name)));
     const ld = JSON.parse(html.match(/<script type="application\/ld\+json">([^<]*)<\/script>/)?.[1] ?? 'null');
     expect(ld['@type']).toBe('Product');
     expect(ld.name).toBe(product.name);
@@ -97,7 +97,7 @@ describe('addresses from before a rename or a move (issue 19)', () => {
       sql`select p.id, b.id as bmpl_id from products p join bmpl_products b on b.product_id = p.id
           where p.active and b.tier3_id is not null order by p.id limit 1 offset ${offset}`,
     );
-    const detail = async () => body<{ data: BmplProduct & { name: string } }>(await t.app.inject({ method: 'GET', url: `/api/bmpl/products/${row!.bmpl_id}` })).data;
+    const detail = async () => body<{ data: MarketplaceProduct & { name: string } }>(await t.app.inject({ method: 'GET', url: `/api/bmpl/products/${row!.bmpl_id}` })).data;
     return { ...row!, detail };
   }
   const staff = () => signInStaff(t, { email: `seo-cat-${Math.random().toString(36).slice(2)}@staff.pk`, roles: ['Catalogue'] });
@@ -106,12 +106,12 @@ describe('addresses from before a rename or a move (issue 19)', () => {
     const cat = await staff();
     const p = await linked(3);
     const before = await p.detail();
-    const oldPath = bmplProductPath(before);
+    const oldPath = marketplaceProductPath(before);
     expect((await page(oldPath)).statusCode).toBe(200);
     const res = await cat.inject({ method: 'PATCH', url: `/api/staff/catalogue/products/${p.id}`, payload: { name: `${before.name} Value Pack` } });
     expect(res.statusCode, res.body).toBe(200);
     const after = await p.detail();
-    const newPath = bmplProductPath(after);
+    const newPath = marketplaceProductPath(after);
     expect(newPath).not.toBe(oldPath);
 
     const old = await page(oldPath);
@@ -150,24 +150,24 @@ describe('addresses from before a rename or a move (issue 19)', () => {
     expect(res.statusCode, res.body).toBe(200);
     const after = await p.detail();
     expect(after.tier3_id).toBe(other!.id);
-    const moved = await page(bmplProductPath(before));
+    const moved = await page(marketplaceProductPath(before));
     expect(moved.statusCode).toBe(301);
-    expect(moved.headers.location).toBe(bmplProductPath(after));
-    expect((await page(bmplProductPath(after))).statusCode).toBe(200);
+    expect(moved.headers.location).toBe(marketplaceProductPath(after));
+    expect((await page(marketplaceProductPath(after))).statusCode).toBe(200);
   });
 
   it("a renamed category keeps its slug: its URL and its products' URLs stay and answer 200 under the new name", async () => {
     const cat = await staff();
     const p = await linked(7);
     const before = await p.detail();
-    const categoryUrl = bmplCategoryPath(before.category_slug, before.subcategory_slug);
+    const categoryUrl = marketplaceCategoryPath(before.category_slug, before.subcategory_slug);
     expect((await page(categoryUrl)).body).toContain(`${escapeHtml(before.subcategory_name ?? '')} | Buy More Pay Less`);
     const res = await cat.inject({ method: 'PATCH', url: `/api/staff/catalogue/categories/${before.tier3_id}`, payload: { name: `${before.subcategory_name} Select` } });
     expect(res.statusCode, res.body).toBe(200);
     const category = await page(categoryUrl);
     expect(category.statusCode).toBe(200);
     expect(category.body).toContain(`${escapeHtml(before.subcategory_name ?? '')} Select | Buy More Pay Less`);
-    expect((await page(bmplProductPath(before))).statusCode).toBe(200);
+    expect((await page(marketplaceProductPath(before))).statusCode).toBe(200);
   });
 });
 
@@ -196,7 +196,7 @@ describe('sitemap.xml and robots.txt', () => {
     expect(locs).toContain('http://shop.example.pk/bmpl');
     expect(locs).toContain('http://shop.example.pk/bmpl/category/rice-&amp;-grains/');
     const product = await lahoreProduct();
-    expect(locs).toContain(`http://shop.example.pk${escapeHtml(bmplProductPath(product))}`);
+    expect(locs).toContain(`http://shop.example.pk${escapeHtml(marketplaceProductPath(product))}`);
     expect(locs.length).toBeLessThanOrEqual(50_000);
     expect(new Set(locs).size).toBe(locs.length);
   });

@@ -1,4 +1,4 @@
-import type { BmplBanner } from '@shop/domain/bmpl';
+import type { MarketplaceBanner } from '@shop/domain/marketplace';
 import { TIMINGS } from '@shop/domain/constants';
 import useEmblaCarousel from 'embla-carousel-react';
 import { Pause, Play } from 'lucide-react';
@@ -11,7 +11,7 @@ import { useIsDesktop, usePrefersReducedMotion } from '../../lib/use-media.ts';
  * Issue 15 (12): embla (swipe on phones, looping); it pauses while hovered or focused and with the
  * Pause button, and under prefers-reduced-motion it neither advances by itself nor animates.
  */
-export function BannerCarousel({ banners }: { banners: BmplBanner[] }) {
+export function BannerCarousel({ banners }: { banners: MarketplaceBanner[] }) {
   const isDesktop = useIsDesktop();
   const reducedMotion = usePrefersReducedMotion();
   const slides = banners.filter((b) => b.is_mobile === !isDesktop);

@@ -1,6 +1,6 @@
-import type { BmplProduct } from '@shop/domain/bmpl';
+import type { MarketplaceProduct } from '@shop/domain/marketplace';
 import { Navigate, useLocation } from 'react-router';
-import { useProductById } from './bmpl-api.ts';
+import { useProductById } from './marketplace-api.ts';
 import { ProductView, Spinner } from './product-view.tsx';
 
 /**
@@ -9,7 +9,7 @@ import { ProductView, Spinner } from './product-view.tsx';
  * price shown is always the selected city's.
  */
 export function DiscountProductPage() {
-  const state = useLocation().state as { product?: BmplProduct } | null;
+  const state = useLocation().state as { product?: MarketplaceProduct } | null;
   const id = typeof state?.product?.id === 'number' ? state.product.id : null;
   const product = useProductById(id);
   if (id === null || product.isError) return <Navigate to="/bmpl" replace />;

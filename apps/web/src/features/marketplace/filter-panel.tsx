@@ -1,5 +1,5 @@
-import type { BmplCategory, PriceRange } from '@shop/domain/bmpl';
-import { BMPL_SORTS, type BmplSort } from '@shop/domain/bmpl-rules';
+import type { MarketplaceCategory, PriceRange } from '@shop/domain/marketplace';
+import { MARKETPLACE_SORT_OPTIONS, type MarketplaceSort } from '@shop/domain/marketplace-rules';
 import * as Slider from '@radix-ui/react-slider';
 import { X } from 'lucide-react';
 
@@ -10,7 +10,7 @@ export interface FilterDraft {
 }
 
 export interface FilterPanelProps {
-  categories: BmplCategory[];
+  categories: MarketplaceCategory[];
   brands?: Array<{ id: number; name: string }>;
   range: PriceRange | null;
   draft: FilterDraft;
@@ -36,7 +36,7 @@ export function FilterPanel({ categories, brands, range, draft, onChange, onRese
               <label className="flex cursor-pointer items-center gap-2">
                 <input
                   type="radio"
-                  name="bmpl-category"
+                  name="marketplace-category"
                   checked={draft.subcategory === c.id}
                   // SPEC 4: a new category rebuilds the brand list and price range: clear both.
                   onChange={() => onChange({ subcategory: c.id, brands: [], price: null })}
@@ -118,15 +118,15 @@ export function FilterPanel({ categories, brands, range, draft, onChange, onRese
 }
 
 /** SPEC 2: the four marketplace sort options. */
-export function SortOptions({ value, onChange }: { value: BmplSort | undefined; onChange: (sort: BmplSort) => void }) {
+export function SortOptions({ value, onChange }: { value: MarketplaceSort | undefined; onChange: (sort: MarketplaceSort) => void }) {
   return (
     <fieldset>
       <legend className="sr-only">Sort By</legend>
       <ul className="space-y-1 text-sm">
-        {BMPL_SORTS.map((s) => (
+        {MARKETPLACE_SORT_OPTIONS.map((s) => (
           <li key={s.value}>
             <label className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 hover:bg-slate-100">
-              <input type="radio" name="bmpl-sort" checked={value === s.value} onChange={() => onChange(s.value)} />
+              <input type="radio" name="marketplace-sort" checked={value === s.value} onChange={() => onChange(s.value)} />
               {s.label}
             </label>
           </li>

@@ -1,11 +1,11 @@
-import type { BmplBanner, BmplStrip } from '@shop/domain/bmpl';
-import { bmplCategoryPath } from '@shop/domain/bmpl-rules';
+import type { MarketplaceBanner, MarketplaceStrip } from '@shop/domain/marketplace';
+import { marketplaceCategoryPath } from '@shop/domain/marketplace-rules';
 import { GRID } from '@shop/domain/constants';
 import { Link } from 'react-router';
-import { BmplProductCard } from './bmpl-product-card.tsx';
+import { MarketplaceProductCard } from './marketplace-product-card.tsx';
 
 /** SPEC 2: a grid of six image tiles (featured categories, popular categories). */
-export function TileGrid({ tiles, title, loading = false, eager = false }: { tiles: BmplBanner[]; title: string; loading?: boolean; eager?: boolean }) {
+export function TileGrid({ tiles, title, loading = false, eager = false }: { tiles: MarketplaceBanner[]; title: string; loading?: boolean; eager?: boolean }) {
   return (
     <section aria-label={title} className="mt-6">
       <h2 className="mb-3 text-xl font-bold">{title}</h2>
@@ -46,9 +46,9 @@ function tileName(link: string | null): string {
  * SPEC 2: a category strip: up to 6 products on desktop and 4 on mobile, the category banner
  * (opens the category) and 'See More', which works only with more than 1 product.
  */
-export function CategoryStrip({ strip, isDesktop }: { strip: BmplStrip; isDesktop: boolean }) {
+export function CategoryStrip({ strip, isDesktop }: { strip: MarketplaceStrip; isDesktop: boolean }) {
   const shown = strip.products.slice(0, isDesktop ? GRID.marketplaceStripDesktop : GRID.marketplaceStripMobile);
-  const to = bmplCategoryPath(strip.category.slug);
+  const to = marketplaceCategoryPath(strip.category.slug);
   const canSeeMore = strip.products.length > 1;
   return (
     <section aria-labelledby={`strip-${strip.category.id}`} className="mt-8">
@@ -68,7 +68,7 @@ export function CategoryStrip({ strip, isDesktop }: { strip: BmplStrip; isDeskto
       <ul className="grid grid-cols-2 gap-2 md:grid-cols-6 md:gap-4">
         {shown.map((p) => (
           <li key={p.id}>
-            <BmplProductCard product={p} />
+            <MarketplaceProductCard product={p} />
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
-import type { BmplSort } from '@shop/domain/bmpl-rules';
-import { BMPL_SORTS } from '@shop/domain/bmpl-rules';
+import type { MarketplaceSort } from '@shop/domain/marketplace-rules';
+import { MARKETPLACE_SORT_OPTIONS } from '@shop/domain/marketplace-rules';
 import { Filter, SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useIsDesktop } from '../../lib/use-media.ts';
@@ -9,7 +9,7 @@ import { SortOptions } from './filter-panel.tsx';
  * The category and search pages' frame: on desktop the filter panel beside the grid and a sort
  * menu above it; on mobile Filter and Sort dropdowns, of which only one is open at a time (SPEC 2).
  */
-export function ListingLayout({ filters, sort, onSort, children }: { filters: ReactNode; sort: BmplSort | undefined; onSort: (s: BmplSort) => void; children: ReactNode }) {
+export function ListingLayout({ filters, sort, onSort, children }: { filters: ReactNode; sort: MarketplaceSort | undefined; onSort: (s: MarketplaceSort) => void; children: ReactNode }) {
   const isDesktop = useIsDesktop();
   const [open, setOpen] = useState<'filter' | 'sort' | null>(null);
   if (isDesktop) {
@@ -24,11 +24,11 @@ export function ListingLayout({ filters, sort, onSort, children }: { filters: Re
               Sort By
               <select
                 value={sort ?? ''}
-                onChange={(e) => onSort(e.target.value as BmplSort)}
+                onChange={(e) => onSort(e.target.value as MarketplaceSort)}
                 className="rounded-md border border-slate-300 bg-white px-2 py-1.5"
               >
                 <option value="" disabled>Choose</option>
-                {BMPL_SORTS.map((s) => (
+                {MARKETPLACE_SORT_OPTIONS.map((s) => (
                   <option key={s.value} value={s.value}>{s.label}</option>
                 ))}
               </select>
@@ -46,7 +46,7 @@ export function ListingLayout({ filters, sort, onSort, children }: { filters: Re
         <button
           type="button"
           aria-expanded={open === 'filter'}
-          aria-controls="bmpl-filter-panel"
+          aria-controls="marketplace-filter-panel"
           onClick={() => toggle('filter')}
           className="flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white py-2 font-semibold"
         >
@@ -55,7 +55,7 @@ export function ListingLayout({ filters, sort, onSort, children }: { filters: Re
         <button
           type="button"
           aria-expanded={open === 'sort'}
-          aria-controls="bmpl-sort-panel"
+          aria-controls="marketplace-sort-panel"
           onClick={() => toggle('sort')}
           className="flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white py-2 font-semibold"
         >
@@ -63,12 +63,12 @@ export function ListingLayout({ filters, sort, onSort, children }: { filters: Re
         </button>
       </div>
       {open === 'filter' && (
-        <div id="bmpl-filter-panel" className="mb-3 rounded-lg border border-slate-200 bg-white p-3">
+        <div id="marketplace-filter-panel" className="mb-3 rounded-lg border border-slate-200 bg-white p-3">
           {filters}
         </div>
       )}
       {open === 'sort' && (
-        <div id="bmpl-sort-panel" className="mb-3 rounded-lg border border-slate-200 bg-white p-3">
+        <div id="marketplace-sort-panel" className="mb-3 rounded-lg border border-slate-200 bg-white p-3">
           <SortOptions
             value={sort}
             onChange={(s) => {

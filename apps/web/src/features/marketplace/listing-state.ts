@@ -1,12 +1,12 @@
-import type { BmplSort } from '@shop/domain/bmpl-rules';
-import { BMPL_SORTS } from '@shop/domain/bmpl-rules';
+import type { MarketplaceSort } from '@shop/domain/marketplace-rules';
+import { MARKETPLACE_SORT_OPTIONS } from '@shop/domain/marketplace-rules';
 
 /** Brand, price and sort of a listing as the URL keeps them (shareable, survives a reload). */
 export interface AppliedFilters {
   brands: string[];
   min?: string;
   max?: string;
-  sort?: BmplSort;
+  sort?: MarketplaceSort;
 }
 
 export function readApplied(params: URLSearchParams): AppliedFilters {
@@ -15,7 +15,7 @@ export function readApplied(params: URLSearchParams): AppliedFilters {
     brands: (params.get('brands') ?? '').split(',').filter(Boolean),
     min: params.get('min') ?? undefined,
     max: params.get('max') ?? undefined,
-    sort: BMPL_SORTS.some((s) => s.value === sort) ? (sort as BmplSort) : undefined,
+    sort: MARKETPLACE_SORT_OPTIONS.some((s) => s.value === sort) ? (sort as MarketplaceSort) : undefined,
   };
 }
 

@@ -1,5 +1,5 @@
-import type { BmplProduct } from '@shop/domain/bmpl';
-import { bmplProductPath } from '@shop/domain/bmpl-rules';
+import type { MarketplaceProduct } from '@shop/domain/marketplace';
+import { marketplaceProductPath } from '@shop/domain/marketplace-rules';
 import { SEARCH_DROPDOWN_MAX, TIMINGS } from '@shop/domain/constants';
 import { formatRupees } from '@shop/domain/money';
 import { displayPrice } from '@shop/domain/pricing';
@@ -8,13 +8,13 @@ import { Search } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCity } from '../../lib/city.ts';
-import { useSearch } from './bmpl-api.ts';
+import { useSearch } from './marketplace-api.ts';
 
 const searchPageUrl = (text: string) => `/bmpl/search?searchValue=${encodeURIComponent(text.trim().replace(/\s+/g, '-'))}`;
 
 /** The last choice of the list: SPEC's 'View All' (the search page). */
 const VIEW_ALL = 'view-all';
-type Choice = BmplProduct | typeof VIEW_ALL;
+type Choice = MarketplaceProduct | typeof VIEW_ALL;
 
 /**
  * SPEC 2 marketplace search: the results panel opens 2 seconds after typing stops, offers
@@ -51,7 +51,7 @@ export function MarketplaceCombobox({ initialText, autoFocus }: { initialText: s
   const choices: Choice[] = found.length ? [...found, VIEW_ALL] : [];
 
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, openMenu, closeMenu } = useCombobox<Choice>({
-    inputId: 'bmpl-search',
+    inputId: 'marketplace-search',
     initialInputValue: initialText,
     items: choices,
     // Uncontrolled text (downshift keeps it): a controlled value loses keys typed quickly.
@@ -62,7 +62,7 @@ export function MarketplaceCombobox({ initialText, autoFocus }: { initialText: s
     },
     onSelectedItemChange: ({ selectedItem }) => {
       if (!selectedItem) return;
-      navigate(selectedItem === VIEW_ALL ? searchPageUrl(settled) : bmplProductPath(selectedItem));
+      navigate(selectedItem === VIEW_ALL ? searchPageUrl(settled) : marketplaceProductPath(selectedItem));
     },
     stateReducer: (state, { type, changes }) => {
       // SPEC: the panel stays 200 ms after the box loses focus (the timer closes it); leaving never picks.
@@ -88,7 +88,7 @@ export function MarketplaceCombobox({ initialText, autoFocus }: { initialText: s
         navigate(searchPageUrl(text));
       }}
     >
-      <label {...getLabelProps()} htmlFor="bmpl-search" className="sr-only">Search the marketplace</label>
+      <label {...getLabelProps()} htmlFor="marketplace-search" className="sr-only">Search the marketplace</label>
       <input
         {...getInputProps({
           ref: input,

@@ -17,7 +17,7 @@ export function MarketplaceMenu() {
         <button
           type="button"
           aria-expanded={open}
-          aria-controls="bmpl-mega-menu"
+          aria-controls="marketplace-mega-menu"
           onClick={toggle}
           className="flex items-center gap-1 rounded px-2 py-1 font-medium hover:bg-white/10"
         >
@@ -27,7 +27,7 @@ export function MarketplaceMenu() {
         <Link to="/home" className="ml-auto rounded px-2 py-1 font-medium hover:bg-white/10">Ordering</Link>
       </div>
       {open && (
-        <div id="bmpl-mega-menu" className="relative">
+        <div id="marketplace-mega-menu" className="relative">
           <Suspense fallback={<div className="absolute inset-x-0 top-0 z-40 bg-white p-4 text-slate-700 shadow-xl">Loading categories…</div>}>
             <MegaMenuPanel onNavigate={close} />
           </Suspense>

@@ -38,10 +38,10 @@ export function MarketplaceSearch() {
         if (text.trim()) navigate(searchPageUrl(text));
       }}
     >
-      <label htmlFor="bmpl-search" className="sr-only">Search the marketplace</label>
+      <label htmlFor="marketplace-search" className="sr-only">Search the marketplace</label>
       <input
         ref={shell}
-        id="bmpl-search"
+        id="marketplace-search"
         type="search"
         autoComplete="off"
         placeholder="Search Buy More Pay Less"

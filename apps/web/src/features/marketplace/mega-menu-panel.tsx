@@ -1,11 +1,11 @@
-import type { BmplCategoryTree } from '@shop/domain/bmpl';
-import { bmplCategoryPath } from '@shop/domain/bmpl-rules';
+import type { MarketplaceCategoryTree } from '@shop/domain/marketplace';
+import { marketplaceCategoryPath } from '@shop/domain/marketplace-rules';
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useIsDesktop } from '../../lib/use-media.ts';
-import { useCategoryTree } from './bmpl-api.ts';
+import { useCategoryTree } from './marketplace-api.ts';
 
 export function MegaMenuPanel({ onNavigate }: { onNavigate: () => void }) {
   const tree = useCategoryTree();
@@ -25,7 +25,7 @@ export function MegaMenuPanel({ onNavigate }: { onNavigate: () => void }) {
 }
 
 /** Level-2 categories in a column; the one hovered or focused shows its level-3 children and poster. */
-function DesktopMenu({ categories, onNavigate }: { categories: BmplCategoryTree[]; onNavigate: () => void }) {
+function DesktopMenu({ categories, onNavigate }: { categories: MarketplaceCategoryTree[]; onNavigate: () => void }) {
   const [activeId, setActiveId] = useState(categories[0]?.id);
   const active = categories.find((c) => c.id === activeId) ?? categories[0];
   return (
@@ -34,7 +34,7 @@ function DesktopMenu({ categories, onNavigate }: { categories: BmplCategoryTree[
         {categories.map((c) => (
           <li key={c.id}>
             <Link
-              to={bmplCategoryPath(c.slug)}
+              to={marketplaceCategoryPath(c.slug)}
               onClick={onNavigate}
               onMouseEnter={() => setActiveId(c.id)}
               onFocus={() => setActiveId(c.id)}
@@ -52,7 +52,7 @@ function DesktopMenu({ categories, onNavigate }: { categories: BmplCategoryTree[
             <ul className="grid grid-cols-2 gap-1">
               {active.children.map((s) => (
                 <li key={s.id}>
-                  <Link to={bmplCategoryPath(active.slug, s.slug)} onClick={onNavigate} className="block rounded px-2 py-1 text-sm hover:bg-slate-100 hover:underline">
+                  <Link to={marketplaceCategoryPath(active.slug, s.slug)} onClick={onNavigate} className="block rounded px-2 py-1 text-sm hover:bg-slate-100 hover:underline">
                     {s.name}
                   </Link>
                 </li>
@@ -69,7 +69,7 @@ function DesktopMenu({ categories, onNavigate }: { categories: BmplCategoryTree[
 }
 
 /** SPEC 2: on mobile the menu is an accordion: a level-2 category opens to its level-3 children. */
-function MobileMenu({ categories, onNavigate }: { categories: BmplCategoryTree[]; onNavigate: () => void }) {
+function MobileMenu({ categories, onNavigate }: { categories: MarketplaceCategoryTree[]; onNavigate: () => void }) {
   return (
     <Accordion.Root type="single" collapsible className="divide-y divide-slate-200">
       {categories.map((c) => (
@@ -83,11 +83,11 @@ function MobileMenu({ categories, onNavigate }: { categories: BmplCategoryTree[]
           <Accordion.Content>
             <ul className="pb-2">
               <li>
-                <Link to={bmplCategoryPath(c.slug)} onClick={onNavigate} className="block px-6 py-2 text-sm text-brand underline">All {c.name}</Link>
+                <Link to={marketplaceCategoryPath(c.slug)} onClick={onNavigate} className="block px-6 py-2 text-sm text-brand underline">All {c.name}</Link>
               </li>
               {c.children.map((s) => (
                 <li key={s.id}>
-                  <Link to={bmplCategoryPath(c.slug, s.slug)} onClick={onNavigate} className="block px-6 py-2 text-sm">{s.name}</Link>
+                  <Link to={marketplaceCategoryPath(c.slug, s.slug)} onClick={onNavigate} className="block px-6 py-2 text-sm">{s.name}</Link>
                 </li>
               ))}
             </ul>

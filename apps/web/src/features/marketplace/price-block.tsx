@@ -1,13 +1,13 @@
-import type { BmplCityRecord } from '@shop/domain/bmpl';
-import { bmplPriceDisplay } from '@shop/domain/bmpl-rules';
+import type { MarketplaceCityRecord } from '@shop/domain/marketplace';
+import { marketplacePriceDisplay } from '@shop/domain/marketplace-rules';
 import { formatRupees } from '@shop/domain/money';
 
 /**
  * SPEC 2 price display. Without discount_threshold: Net Price, Tax Include, Gross Sell Price (old
  * price struck on sale). With it: the two-row table 'x1 Piece' / 'x{threshold} Pieces', With Tax, PKR.
  */
-export function PriceBlock({ record }: { record: BmplCityRecord }) {
-  const d = bmplPriceDisplay(record);
+export function PriceBlock({ record }: { record: MarketplaceCityRecord }) {
+  const d = marketplacePriceDisplay(record);
   if (d.kind === 'threshold') {
     return (
       <table className="w-full max-w-md border-collapse text-sm" aria-label="Price per quantity">

@@ -1,6 +1,6 @@
-import type { BmplProductDetail } from '@shop/domain/bmpl';
+import type { MarketplaceProductDetail } from '@shop/domain/marketplace';
 import { helpDigits } from '@shop/domain/account';
-import { bmplCategoryPath, bmplProductPath, bmplProductTitle, notAvailableIn, recordForCity, relatedHeading } from '@shop/domain/bmpl-rules';
+import { marketplaceCategoryPath, marketplaceProductPath, marketplaceProductTitle, notAvailableIn, recordForCity, relatedHeading } from '@shop/domain/marketplace-rules';
 import { CITIES, type City } from '@shop/domain/constants';
 import { MessageCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
@@ -10,19 +10,19 @@ import { ProductImage } from '../../components/ui/product-image.tsx';
 import { setCity, useCity } from '../../lib/city.ts';
 import { useSession } from '../../lib/session.tsx';
 import { notify } from '../../lib/toast.ts';
-import { useRelated } from './bmpl-api.ts';
-import { BmplProductGrid, Spinner } from './bmpl-product-card.tsx';
+import { useRelated } from './marketplace-api.ts';
+import { MarketplaceProductGrid, Spinner } from './marketplace-product-card.tsx';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { PriceBlock } from './price-block.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /** SPEC 2 marketplace product detail, shared by the path forms and /productDetail. */
-export function ProductView({ product }: { product: BmplProductDetail }) {
+export function ProductView({ product }: { product: MarketplaceProductDetail }) {
   const city = useCity();
   const [refused, setRefused] = useState<string | null>(null);
   const record = recordForCity(product.bmpl_products_city, city);
 
-  usePageMeta(bmplProductTitle(product.name), product.description || `${product.name} by ${product.bmpl_brand_name} at wholesale prices in ${city}.`);
+  usePageMeta(marketplaceProductTitle(product.name), product.description || `${product.name} by ${product.bmpl_brand_name} at wholesale prices in ${city}.`);
 
   // SPEC 5: the city can change only to a city where the product is sold.
   const chooseCity = (next: City) => {
@@ -37,9 +37,9 @@ export function ProductView({ product }: { product: BmplProductDetail }) {
 
   const crumbs = [
     { label: 'BMPL', to: '/bmpl' },
-    { label: product.category_name, to: bmplCategoryPath(product.category_slug) },
+    { label: product.category_name, to: marketplaceCategoryPath(product.category_slug) },
     ...(product.subcategory_name && product.subcategory_slug
-      ? [{ label: product.subcategory_name, to: bmplCategoryPath(product.category_slug, product.subcategory_slug) }]
+      ? [{ label: product.subcategory_name, to: marketplaceCategoryPath(product.category_slug, product.subcategory_slug) }]
       : []),
     { label: product.name },
   ];
@@ -77,13 +77,13 @@ export function ProductView({ product }: { product: BmplProductDetail }) {
           )}
           {record && <PriceBlock record={record} />}
           {record && record.stock <= 0 && <p className="font-semibold text-red-700">Out Of Stock</p>}
-          <section aria-labelledby="bmpl-description">
-            <h2 id="bmpl-description" className="mb-1 font-bold">Description</h2>
+          <section aria-labelledby="marketplace-description">
+            <h2 id="marketplace-description" className="mb-1 font-bold">Description</h2>
             <p className="text-sm whitespace-pre-line text-slate-700">{record?.discount_description || product.description}</p>
           </section>
           <RepresentativeChat productName={product.name} />
           <p className="text-xs text-slate-500">
-            Share: <Link to={bmplProductPath(product)} className="text-brand underline">{`${location.origin}${bmplProductPath(product)}`}</Link>
+            Share: <Link to={marketplaceProductPath(product)} className="text-brand underline">{`${location.origin}${marketplaceProductPath(product)}`}</Link>
           </p>
         </div>
       </div>
@@ -96,14 +96,14 @@ function Related({ productId, city, threshold }: { productId: number; city: stri
   const related = useRelated(productId, city);
   const others = useMemo(() => (related.data ?? []).filter((p) => p.id !== productId), [related.data, productId]);
   return (
-    <section aria-labelledby="bmpl-related" className="mt-10">
-      <h2 id="bmpl-related" className="mb-3 text-xl font-bold">{relatedHeading(threshold)}</h2>
+    <section aria-labelledby="marketplace-related" className="mt-10">
+      <h2 id="marketplace-related" className="mb-3 text-xl font-bold">{relatedHeading(threshold)}</h2>
       {related.isPending ? (
         <Spinner />
       ) : (related.data?.length ?? 0) <= 1 ? (
         <p className="py-6 text-center font-semibold text-slate-700">No Similar Products</p>
       ) : (
-        <BmplProductGrid products={others} />
+        <MarketplaceProductGrid products={others} />
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 // Marketplace (Buy More Pay Less) reads: cities, categories, banners, one product and its related ones.
-import type { BmplCategory, BmplCategoryTree, BmplProduct, BmplProductDetail, BmplResolvedCategory } from '@shop/domain/bmpl';
-import { findCategoryInTree, parseCity } from '@shop/domain/bmpl-rules';
+import type { MarketplaceCategory, MarketplaceCategoryTree, MarketplaceProduct, MarketplaceProductDetail, MarketplaceResolvedCategory } from '@shop/domain/marketplace';
+import { findCategoryInTree, parseCity } from '@shop/domain/marketplace-rules';
 import { CITIES, type City, DEFAULT_CATEGORY, DEFAULT_CITY, RELATED_MAX, RELATED_SAMPLE } from '@shop/domain/constants';
 import { nameFromSegment } from '@shop/domain/slug';
 import { asc, type SQL, sql } from 'drizzle-orm';
@@ -8,19 +8,19 @@ import type { Db } from '../../db/client.ts';
 import { brands, categories } from '../../db/schema/catalogue.ts';
 import { cities } from '../../db/schema/places.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
-import type { TtlCache } from './bmpl.cache.ts';
-import type { BmplIndex } from './bmpl-index.ts';
-import { CITY_COLUMNS, type CategoryIndex, PRODUCT_COLUMNS, rows, toBase, toCityRecord, toListProduct } from './bmpl-rows.ts';
+import type { TtlCache } from './marketplace.cache.ts';
+import type { MarketplaceIndex } from './marketplace-index.ts';
+import { CITY_COLUMNS, type CategoryIndex, PRODUCT_COLUMNS, rows, toBase, toCityRecord, toListProduct } from './marketplace-rows.ts';
 
-export interface BmplContext {
+export interface MarketplaceContext {
   db: Db;
   cache: TtlCache;
-  /** The marketplace in memory (bmpl-index.ts): category pages and searches without SQL once loaded. */
-  index?: BmplIndex;
+  /** The marketplace in memory (marketplace-index.ts): category pages and searches without SQL once loaded. */
+  index?: MarketplaceIndex;
 }
 
 /** SPEC 9 city name (default Lahore) to its id; an unknown name is a 400 with the choices. */
-export async function cityIdOf(ctx: BmplContext, name: string | undefined): Promise<{ city: City; cityId: number }> {
+export async function cityIdOf(ctx: MarketplaceContext, name: string | undefined): Promise<{ city: City; cityId: number }> {
   const city = name === undefined || name === '' ? DEFAULT_CITY : parseCity(name);
   if (!city) throw badRequest(`Unknown city "${name}". Choose one of ${CITIES.join(', ')}.`);
   const ids = await ctx.cache.get('cities', async () => {
@@ -33,7 +33,7 @@ export async function cityIdOf(ctx: BmplContext, name: string | undefined): Prom
 }
 
 /** Every category, loaded once per cache period: the tree is small and read on every page. */
-export function categoryIndex(ctx: BmplContext): Promise<CategoryIndex> {
+export function categoryIndex(ctx: MarketplaceContext): Promise<CategoryIndex> {
   return ctx.cache.get('categories', async () => {
     const rows = await ctx.db
       .select({
@@ -50,7 +50,7 @@ export function categoryIndex(ctx: BmplContext): Promise<CategoryIndex> {
       .from(categories)
       .orderBy(asc(categories.level), asc(categories.sortOrder), asc(categories.id));
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const childrenOf = new Map<number, BmplCategory[]>();
+    const childrenOf = new Map<number, MarketplaceCategory[]>();
     for (const r of rows) {
       if (r.parent_id === null) continue;
       const list = childrenOf.get(r.parent_id) ?? [];
@@ -63,13 +63,13 @@ export function categoryIndex(ctx: BmplContext): Promise<CategoryIndex> {
 }
 
 /** SPEC 2 mega-menu: Food's level-2 categories, each with its level-3 children. */
-export async function categoryTree(ctx: BmplContext): Promise<BmplCategoryTree[]> {
+export async function categoryTree(ctx: MarketplaceContext): Promise<MarketplaceCategoryTree[]> {
   const index = await categoryIndex(ctx);
   return index.level2.map((c) => ({ ...c, children: index.childrenOf.get(c.id) ?? [] }));
 }
 
 /** Categories by level (2 or 3) and parent, within Food. */
-export async function listCategories(ctx: BmplContext, level?: 2 | 3, parentId?: number): Promise<BmplCategory[]> {
+export async function listCategories(ctx: MarketplaceContext, level?: 2 | 3, parentId?: number): Promise<MarketplaceCategory[]> {
   const index = await categoryIndex(ctx);
   if (parentId !== undefined) {
     if (!index.byId.has(parentId)) throw notFound(`There is no category ${parentId}.`);
@@ -81,7 +81,7 @@ export async function listCategories(ctx: BmplContext, level?: 2 | 3, parentId?:
 }
 
 /** A Food level-2 category by id, or a 404. */
-export async function marketplaceCategory(ctx: BmplContext, id: number, level: 2 | 3): Promise<BmplCategory> {
+export async function marketplaceCategory(ctx: MarketplaceContext, id: number, level: 2 | 3): Promise<MarketplaceCategory> {
   const index = await categoryIndex(ctx);
   const c = index.byId.get(id);
   const l2 = c && (level === 2 ? c : index.byId.get(c.parent_id ?? -1));
@@ -92,7 +92,7 @@ export async function marketplaceCategory(ctx: BmplContext, id: number, level: 2
 }
 
 /** SPEC 2 path rule: the category (and subcategory) named by URL segments, or a 404. */
-export async function resolveCategory(ctx: BmplContext, category: string, subcategory?: string): Promise<BmplResolvedCategory> {
+export async function resolveCategory(ctx: MarketplaceContext, category: string, subcategory?: string): Promise<MarketplaceResolvedCategory> {
   const found = findCategoryInTree(await categoryTree(ctx), category, subcategory);
   if (found.found) return { category: found.category, subcategory: found.subcategory, subcategories: found.subcategories };
   if (found.missing === 'category') throw notFound(`There is no category "${found.name}".`);
@@ -100,7 +100,7 @@ export async function resolveCategory(ctx: BmplContext, category: string, subcat
 }
 
 /** Brand ids that exist; an unknown one is a 400 (a stale link, or a typed URL). */
-export async function checkBrands(ctx: BmplContext, ids: readonly number[]): Promise<void> {
+export async function checkBrands(ctx: MarketplaceContext, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const known = await ctx.cache.get('brands', async () => new Set((await ctx.db.select({ id: brands.id }).from(brands)).map((b) => b.id)));
   const unknown = ids.filter((id) => !known.has(id));
@@ -108,7 +108,7 @@ export async function checkBrands(ctx: BmplContext, ids: readonly number[]): Pro
 }
 
 /** A marketplace product, or null: none, or its storefront product is inactive (issue 19: shown as not found). */
-async function detailWhere(ctx: BmplContext, where: SQL): Promise<BmplProductDetail | null> {
+async function detailWhere(ctx: MarketplaceContext, where: SQL): Promise<MarketplaceProductDetail | null> {
   const [product] = await rows(ctx.db, sql`select ${PRODUCT_COLUMNS} from bmpl_products p where p.active and ${where} order by p.id limit 1`);
   if (!product) return null;
   const records = await rows(
@@ -121,14 +121,14 @@ async function detailWhere(ctx: BmplContext, where: SQL): Promise<BmplProductDet
 }
 
 /** A marketplace product with every city record, or a 404. */
-export async function productById(ctx: BmplContext, id: number): Promise<BmplProductDetail> {
+export async function productById(ctx: MarketplaceContext, id: number): Promise<MarketplaceProductDetail> {
   const product = await detailWhere(ctx, sql`p.id = ${id}`);
   if (!product) throw notFound(`There is no marketplace product ${id}.`);
   return product;
 }
 
 /** SPEC 2: a product by the last path segment: its slug, else its name by the SPEC 2 name rule. */
-export async function productBySlug(ctx: BmplContext, segment: string): Promise<BmplProductDetail> {
+export async function productBySlug(ctx: MarketplaceContext, segment: string): Promise<MarketplaceProductDetail> {
   let decoded = segment;
   try {
     decoded = decodeURIComponent(segment);
@@ -146,14 +146,14 @@ export async function productBySlug(ctx: BmplContext, segment: string): Promise<
 }
 
 /** SPEC 2 related rule: the product's tier4 category, else its tier3, else its tier2 (never null). */
-function relatedCategory(product: BmplProductDetail): SQL {
+function relatedCategory(product: MarketplaceProductDetail): SQL {
   if (product.tier4_id != null) return sql`p.tier4_id = ${product.tier4_id}`;
   if (product.tier3_id != null) return sql`p.tier3_id = ${product.tier3_id}`;
   return sql`p.tier2_id = ${product.tier2_id}`;
 }
 
 /** Products sold in the city in the product's related category (relatedCategory), in `order`. */
-async function relatedRows(ctx: BmplContext, id: number, cityName: string | undefined, rest: SQL): Promise<BmplProduct[]> {
+async function relatedRows(ctx: MarketplaceContext, id: number, cityName: string | undefined, rest: SQL): Promise<MarketplaceProduct[]> {
   const { city, cityId } = await cityIdOf(ctx, cityName);
   const product = await productById(ctx, id);
   const index = await categoryIndex(ctx);
@@ -170,7 +170,7 @@ async function relatedRows(ctx: BmplContext, id: number, cityName: string | unde
  * SPEC 2: up to 16 products sold in the city that share the product's tier4, else tier3, else
  * tier2, else tier1 category. The product itself is included ('No Similar Products' when it is alone).
  */
-export function relatedProducts(ctx: BmplContext, id: number, cityName: string | undefined): Promise<BmplProduct[]> {
+export function relatedProducts(ctx: MarketplaceContext, id: number, cityName: string | undefined): Promise<MarketplaceProduct[]> {
   return relatedRows(ctx, id, cityName, sql`order by (p.id = ${id}) desc, (c.stock = 0), p.id limit ${RELATED_MAX}`);
 }
 
@@ -178,6 +178,6 @@ export function relatedProducts(ctx: BmplContext, id: number, cityName: string |
  * SPEC 2: 'a related sample of 4 chosen at random': other products of the same related category (the
  * rule above) sold in the city, drawn afresh on every call, without the product itself.
  */
-export function relatedSample(ctx: BmplContext, id: number, cityName: string | undefined): Promise<BmplProduct[]> {
+export function relatedSample(ctx: MarketplaceContext, id: number, cityName: string | undefined): Promise<MarketplaceProduct[]> {
   return relatedRows(ctx, id, cityName, sql`and p.id <> ${id} order by random() limit ${RELATED_SAMPLE}`);
 }

@@ -1,13 +1,13 @@
-import { movedProductPath, resolveProductPath } from '@shop/domain/bmpl-rules';
+import { movedProductPath, resolveProductPath } from '@shop/domain/marketplace-rules';
 import { Navigate, useLocation } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ProductSkeleton } from '../../components/ui/product-skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { useProductBySlug } from './bmpl-api.ts';
+import { useProductBySlug } from './marketplace-api.ts';
 import { ProductView } from './product-view.tsx';
 
 /** SPEC 2: product detail at every productdetail path form, resolved by the product's slug. */
-export function BmplProductPage() {
+export function MarketplaceProductPage() {
   const { pathname, search } = useLocation();
   const path = resolveProductPath(pathname);
   const product = useProductBySlug(path?.product ?? null);

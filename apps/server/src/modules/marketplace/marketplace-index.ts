@@ -1,11 +1,14 @@
 // The marketplace's products and city records in memory, for category pages and search (issue 6).
-import type { BmplProduct } from '@shop/domain/bmpl';
-import type { BmplSort } from '@shop/domain/bmpl-rules';
+import type { MarketplaceProduct } from '@shop/domain/marketplace';
+import type { MarketplaceSort } from '@shop/domain/marketplace-rules';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import type { Db } from '../../db/client.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';
-import type { CategoryIndex } from './bmpl-rows.ts';
-import { listProduct, loadSnapshot, patchSnapshot, type Snapshot, sortedCity, sortedRecords } from './bmpl-snapshot.ts';
+import type { CategoryIndex } from './marketplace-rows.ts';
+import { sortEveryCity, sortedCity, sortedRecords } from './marketplace-order.ts';
+import { listProduct } from './marketplace-page.ts';
+import { patchSnapshot } from './marketplace-patch.ts';
+import { loadSnapshot, type Snapshot } from './marketplace-snapshot.ts';
 
 const MAX_WORDS = 5_000;
 
@@ -13,14 +16,14 @@ const MAX_WORDS = 5_000;
  * A copy of bmpl_products and bmpl_product_cities held in memory: per city, its records in each list
  * order, so a category page is a walk over a ready-sorted list and a search a scan of names held
  * in memory, instead of statements (a cold category page cost about 8 ms of the server's one thread on
- * the embedded database, a new search 12-74 ms). Answers are those of the SQL in bmpl-lists.service.ts:
+ * the embedded database, a new search 12-74 ms). Answers are those of the SQL in marketplace-lists.service.ts:
  * - the orders are ORDER's: out of stock last, then the name (as the database orders names: the
  *   copy takes the rank of each name from an ORDER BY of the database, whatever its collation), or
  *   the city's price, then the product id;
  * - a search word matches as `name ILIKE '%word%'`: the copy keeps each name as the database's
  *   lower() gives it, and a word beyond ASCII goes to SQL;
  * - it follows the database through the change counters of migration 0008 (lib/db-mirror.ts), and
- *   patches in the products the change feed names (migration 0024, bmpl-snapshot.ts patchSnapshot);
+ *   patches in the products the change feed names (migration 0024, marketplace-patch.ts patchSnapshot);
  *   a change it cannot name (a truncate, over PATCH_MAX_ROWS products, a trimmed log) loads whole.
  * A test runs the same lists and searches both ways and compares.
  */
@@ -47,7 +50,7 @@ export const MARKETPLACE_TABLES = ['bmpl_products', 'bmpl_product_cities'] as co
 /** More changed products than this at once (an import) and the copy loads whole instead of patching. */
 const PATCH_MAX_ROWS = 2_000;
 
-export function createBmplIndex(
+export function createMarketplaceIndex(
   db: Db,
   options: {
     maxStaleMs: number;
@@ -60,7 +63,11 @@ export function createBmplIndex(
   const mirror = createDbMirror<Snapshot>(db, {
     tables: MARKETPLACE_TABLES,
     reloadOn: MARKETPLACE_TABLES,
-    load: () => loadSnapshot(db),
+    load: async () => {
+      const s = await loadSnapshot(db);
+      sortEveryCity(s);
+      return s;
+    },
     // The change feed (migration 0024): both tables log the marketplace product ids they touched.
     patch: { tables: MARKETPLACE_TABLES, maxRows: PATCH_MAX_ROWS, apply: (s, ids) => patchSnapshot(db, s, ids) },
     maxStaleMs: options.maxStaleMs,
@@ -92,10 +99,10 @@ export function createBmplIndex(
     async list(
       where: { cityId: number; city: string; categories: CategoryIndex },
       f: ListFilter,
-      sort: BmplSort | undefined,
+      sort: MarketplaceSort | undefined,
       offset: number,
       limit: number,
-    ): Promise<{ products: BmplProduct[]; total: number } | null> {
+    ): Promise<{ products: MarketplaceProduct[]; total: number } | null> {
       const s = await mirror.current();
       if (!s) return null;
       const c = s.cities.get(where.cityId);
@@ -108,7 +115,7 @@ export function createBmplIndex(
       const filtered = f.tier3 !== null || brands !== null || f.min !== undefined || f.max !== undefined;
       const matches = (k: number) =>
         (f.tier3 === null || c.tier3[k] === f.tier3) && (brands === null || brands.has(c.brand[k]!)) && c.price[k]! >= min && c.price[k]! <= max;
-      const products: BmplProduct[] = [];
+      const products: MarketplaceProduct[] = [];
       let total = 0;
       if (!filtered) {
         total = ordered.length;
@@ -124,12 +131,12 @@ export function createBmplIndex(
     },
 
     /**
-     * A search's matches in a city (bmpl-lists.service.ts's SearchMatches): every word in the name,
+     * A search's matches in a city (marketplace-lists.service.ts's SearchMatches): every word in the name,
      * ids narrowed by price and subcategory in the sort's order, the distinct tier-3 categories and
      * price range of all matches. Null when not loaded, or when a word is beyond ASCII (the
      * database's lower() decides those).
      */
-    async search(cityId: number, words: readonly string[], sort: BmplSort | undefined, f: { min?: string; max?: string; tier3: number | null }): Promise<SearchSummary | null> {
+    async search(cityId: number, words: readonly string[], sort: MarketplaceSort | undefined, f: { min?: string; max?: string; tier3: number | null }): Promise<SearchSummary | null> {
       if (words.some((w) => !/^\p{ASCII}*$/u.test(w))) return null;
       const s = await mirror.current();
       if (!s) return null;
@@ -167,12 +174,12 @@ export function createBmplIndex(
     },
 
     /** These products as sold in a city, in the given order (those not sold there left out); null when not loaded. */
-    async productsOf(where: { cityId: number; city: string; categories: CategoryIndex }, ids: readonly number[]): Promise<BmplProduct[] | null> {
+    async productsOf(where: { cityId: number; city: string; categories: CategoryIndex }, ids: readonly number[]): Promise<MarketplaceProduct[] | null> {
       const s = await mirror.current();
       if (!s) return null;
       const c = s.cities.get(where.cityId);
       if (!c) return [];
-      const result: BmplProduct[] = [];
+      const result: MarketplaceProduct[] = [];
       for (const id of ids) {
         const i = s.byId.get(id);
         const k = i === undefined ? -1 : c.recordOf[i]!;
@@ -182,4 +189,4 @@ export function createBmplIndex(
     },
   };
 }
-export type BmplIndex = ReturnType<typeof createBmplIndex>;
+export type MarketplaceIndex = ReturnType<typeof createMarketplaceIndex>;

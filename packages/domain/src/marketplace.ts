@@ -1,10 +1,10 @@
 // Contracts of the marketplace (Buy More Pay Less) API under /api/bmpl. The web imports types only.
 import { z } from 'zod';
-import { BMPL_SORT_VALUES, MAX_SEGMENT_LENGTH } from './bmpl-rules.ts';
+import { MARKETPLACE_SORT_VALUES, MAX_SEGMENT_LENGTH } from './marketplace-rules.ts';
 import { MoneySchema } from './catalogue.ts';
 import { CITIES } from './constants.ts';
 
-export const BmplCategorySchema = z.object({
+export const MarketplaceCategorySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   slug: z.string(),
@@ -15,13 +15,13 @@ export const BmplCategorySchema = z.object({
   poster: z.string().nullable(),
   banner: z.string().nullable(),
 });
-export type BmplCategory = z.infer<typeof BmplCategorySchema>;
+export type MarketplaceCategory = z.infer<typeof MarketplaceCategorySchema>;
 
-export const BmplCategoryTreeSchema = BmplCategorySchema.extend({ children: z.array(BmplCategorySchema) });
-export type BmplCategoryTree = z.infer<typeof BmplCategoryTreeSchema>;
+export const MarketplaceCategoryTreeSchema = MarketplaceCategorySchema.extend({ children: z.array(MarketplaceCategorySchema) });
+export type MarketplaceCategoryTree = z.infer<typeof MarketplaceCategoryTreeSchema>;
 
 /** SPEC 3: a marketplace product's own fields (the same in every city). */
-export const BmplProductBaseSchema = z.object({
+export const MarketplaceProductBaseSchema = z.object({
   id: z.number().int(),
   bmpl_product_id: z.number().int(),
   name: z.string(),
@@ -41,7 +41,7 @@ export const BmplProductBaseSchema = z.object({
 });
 
 /** SPEC 3: a per-city record: that city's prices, stock and multi-piece discount. */
-export const BmplCityRecordSchema = z.object({
+export const MarketplaceCityRecordSchema = z.object({
   city: z.string(),
   price: MoneySchema,
   sale: z.boolean(),
@@ -56,46 +56,46 @@ export const BmplCityRecordSchema = z.object({
   discount_price_tax: MoneySchema.nullable(),
   discount_price_without_tax: MoneySchema.nullable(),
 });
-export type BmplCityRecord = z.infer<typeof BmplCityRecordSchema>;
+export type MarketplaceCityRecord = z.infer<typeof MarketplaceCityRecordSchema>;
 
 /** A product in a list: its own fields merged with the selected city's record (SPEC 3). */
-export const BmplProductSchema = BmplProductBaseSchema.extend({
-  ...BmplCityRecordSchema.shape,
+export const MarketplaceProductSchema = MarketplaceProductBaseSchema.extend({
+  ...MarketplaceCityRecordSchema.shape,
   // The marketplace sells at the city's price to everyone: no locked customer prices.
   customer_specific_pricing: z.null(),
 });
-export type BmplProduct = z.infer<typeof BmplProductSchema>;
+export type MarketplaceProduct = z.infer<typeof MarketplaceProductSchema>;
 
 /** The product detail: own fields plus every city record (SPEC 3: bmpl_products_city). */
-export const BmplProductDetailSchema = BmplProductBaseSchema.extend({ bmpl_products_city: z.array(BmplCityRecordSchema) });
-export type BmplProductDetail = z.infer<typeof BmplProductDetailSchema>;
+export const MarketplaceProductDetailSchema = MarketplaceProductBaseSchema.extend({ bmpl_products_city: z.array(MarketplaceCityRecordSchema) });
+export type MarketplaceProductDetail = z.infer<typeof MarketplaceProductDetailSchema>;
 
-export const BmplProductPageSchema = z.object({
-  products: z.array(BmplProductSchema),
+export const MarketplaceProductPageSchema = z.object({
+  products: z.array(MarketplaceProductSchema),
   total: z.number().int(),
 });
-export type BmplProductPage = z.infer<typeof BmplProductPageSchema>;
+export type MarketplaceProductPage = z.infer<typeof MarketplaceProductPageSchema>;
 
 export const PriceRangeSchema = z.object({ min: z.number(), max: z.number() });
 export type PriceRange = z.infer<typeof PriceRangeSchema>;
 
-export const BmplBrandSchema = z.object({ id: z.number().int(), name: z.string(), count: z.number().int() });
-export type BmplBrand = z.infer<typeof BmplBrandSchema>;
+export const MarketplaceBrandSchema = z.object({ id: z.number().int(), name: z.string(), count: z.number().int() });
+export type MarketplaceBrand = z.infer<typeof MarketplaceBrandSchema>;
 
-export const BmplFacetsSchema = z.object({ brands: z.array(BmplBrandSchema), price: PriceRangeSchema.nullable() });
-export type BmplFacets = z.infer<typeof BmplFacetsSchema>;
+export const MarketplaceFacetsSchema = z.object({ brands: z.array(MarketplaceBrandSchema), price: PriceRangeSchema.nullable() });
+export type MarketplaceFacets = z.infer<typeof MarketplaceFacetsSchema>;
 
-export const BmplSearchResultSchema = BmplProductPageSchema.extend({
+export const MarketplaceSearchResultSchema = MarketplaceProductPageSchema.extend({
   /** SPEC 2: the distinct tier-3 categories of all results, for the Category filter. */
-  categories: z.array(BmplCategorySchema),
+  categories: z.array(MarketplaceCategorySchema),
   price: PriceRangeSchema.nullable(),
 });
-export type BmplSearchResult = z.infer<typeof BmplSearchResultSchema>;
+export type MarketplaceSearchResult = z.infer<typeof MarketplaceSearchResultSchema>;
 
-export const BmplStripSchema = z.object({ category: BmplCategorySchema, products: z.array(BmplProductSchema), total: z.number().int() });
-export type BmplStrip = z.infer<typeof BmplStripSchema>;
+export const MarketplaceStripSchema = z.object({ category: MarketplaceCategorySchema, products: z.array(MarketplaceProductSchema), total: z.number().int() });
+export type MarketplaceStrip = z.infer<typeof MarketplaceStripSchema>;
 
-export const BmplBannerSchema = z.object({
+export const MarketplaceBannerSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   image: z.string(),
@@ -104,15 +104,15 @@ export const BmplBannerSchema = z.object({
   /** Issue 19: what the banner shows, for screen readers (empty for old ones). */
   title: z.string(),
 });
-export type BmplBanner = z.infer<typeof BmplBannerSchema>;
+export type MarketplaceBanner = z.infer<typeof MarketplaceBannerSchema>;
 
-export const BmplResolvedCategorySchema = z.object({
-  category: BmplCategorySchema,
-  subcategory: BmplCategorySchema.nullable(),
+export const MarketplaceResolvedCategorySchema = z.object({
+  category: MarketplaceCategorySchema,
+  subcategory: MarketplaceCategorySchema.nullable(),
   /** The level-3 children of the category (the Category filter). */
-  subcategories: z.array(BmplCategorySchema),
+  subcategories: z.array(MarketplaceCategorySchema),
 });
-export type BmplResolvedCategory = z.infer<typeof BmplResolvedCategorySchema>;
+export type MarketplaceResolvedCategory = z.infer<typeof MarketplaceResolvedCategorySchema>;
 
 // Query strings. Numbers arrive as text: checked by pattern so 'abc' is a 400, not NaN.
 const idText = z.string().regex(/^\d{1,9}$/, 'must be a whole number');
@@ -128,7 +128,7 @@ export const ListQuerySchema = z.strictObject({
   brands: z.string().max(400).regex(/^\d{1,9}(,\d{1,9})*$/, 'must be brand ids separated by commas').optional(),
   min: moneyText.optional(),
   max: moneyText.optional(),
-  sort: z.enum(BMPL_SORT_VALUES).optional(),
+  sort: z.enum(MARKETPLACE_SORT_VALUES).optional(),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(200).default(40),
 });

@@ -1,15 +1,15 @@
 import {
   BannersQuerySchema,
-  BmplBannerSchema,
-  BmplCategorySchema,
-  BmplCategoryTreeSchema,
-  BmplFacetsSchema,
-  BmplProductDetailSchema,
-  BmplProductPageSchema,
-  BmplProductSchema,
-  BmplResolvedCategorySchema,
-  BmplSearchResultSchema,
-  BmplStripSchema,
+  MarketplaceBannerSchema,
+  MarketplaceCategorySchema,
+  MarketplaceCategoryTreeSchema,
+  MarketplaceFacetsSchema,
+  MarketplaceProductDetailSchema,
+  MarketplaceProductPageSchema,
+  MarketplaceProductSchema,
+  MarketplaceResolvedCategorySchema,
+  MarketplaceSearchResultSchema,
+  MarketplaceStripSchema,
   CategoriesQuerySchema,
   CityQuerySchema,
   FacetsQuerySchema,
@@ -19,20 +19,20 @@ import {
   SearchQuerySchema,
   SlugParamSchema,
   StripsQuerySchema,
-} from '@shop/domain/bmpl';
+} from '@shop/domain/marketplace';
 import { RELATED_SAMPLE } from '@shop/domain/constants';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app-deps.ts';
 import { contentCopyFor, shownBanners } from '../content/content.service.ts';
-import { homeStrips, listFacets, listProducts, searchProducts } from './bmpl-lists.service.ts';
-import { TtlCache } from './bmpl.cache.ts';
+import { homeStrips, listFacets, listProducts, searchProducts } from './marketplace-lists.service.ts';
+import { TtlCache } from './marketplace.cache.ts';
 import { createChangeFollower, serverMirror } from '../../lib/db-mirror.ts';
-import { createBmplIndex, MARKETPLACE_TABLES } from './bmpl-index.ts';
-import { sendPrepared } from './bmpl.http.ts';
+import { createMarketplaceIndex, MARKETPLACE_TABLES } from './marketplace-index.ts';
+import { sendPrepared } from './marketplace.http.ts';
 import {
-  type BmplContext,
+  type MarketplaceContext,
   categoryTree,
   listCategories,
   productById,
@@ -40,23 +40,23 @@ import {
   relatedProducts,
   relatedSample,
   resolveCategory,
-} from './bmpl.service.ts';
+} from './marketplace.service.ts';
 
 const ok = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema }) });
 const tags = ['marketplace'];
 
 // Our plain paths for the marketplace calls the spec hides behind random tokens (SPEC 7). Public:
 // the marketplace is browsed by anyone; nothing here depends on who asks.
-export async function bmplRoutes(app: FastifyInstance, deps: ModuleDeps) {
+export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  // Lists and searches from memory (bmpl-index.ts), following the database's change counters; with
+  // Lists and searches from memory (marketplace-index.ts), following the database's change counters; with
   // CATALOGUE_COPIES=off from SQL only, the counters followed for the answer caches alone.
   const reads = deps.catalogueReads;
   // From the read replica when there is one (docs/decisions/018-read-replica.md), the counters as well
   // as the copy and the answers they keep fresh; banners (content module) from `deps.db`.
   const db = deps.readReplica?.db ?? deps.db;
   const copy = serverMirror(app, reads, 'marketplace index');
-  const index = reads.copies ? createBmplIndex(db, { ...copy, fullReloadMs: 60 * 60_000 }) : undefined;
+  const index = reads.copies ? createMarketplaceIndex(db, { ...copy, fullReloadMs: 60 * 60_000 }) : undefined;
   let changes: { warm(): Promise<void>; follow(): () => void; wake(): void; generation(): number } | undefined = index;
   if (!changes) {
     const follower = createChangeFollower(db, MARKETPLACE_TABLES, reads.followMs);
@@ -74,11 +74,11 @@ export async function bmplRoutes(app: FastifyInstance, deps: ModuleDeps) {
   // behind them (cities, categories, list totals, search matches) are kept apart, so a burst of new
   // URLs does not push out the totals and matches those URLs share.
   const generation = changes.generation;
-  const ctx: BmplContext = { db, cache: new TtlCache(5 * 60_000, 5_000, { generation }), index };
+  const ctx: MarketplaceContext = { db, cache: new TtlCache(5 * 60_000, 5_000, { generation }), index };
   const answers = new TtlCache(5 * 60_000, 5_000, { admitOnSecond: true, generation });
 
   r.get('/api/bmpl/categories', {
-    schema: { tags, summary: 'Food categories by level (2 or 3) and parent id', querystring: CategoriesQuerySchema, response: ok(z.array(BmplCategorySchema)) },
+    schema: { tags, summary: 'Food categories by level (2 or 3) and parent id', querystring: CategoriesQuerySchema, response: ok(z.array(MarketplaceCategorySchema)) },
   }, async (req) => {
     const level = req.query.level === undefined ? undefined : (Number(req.query.level) as 2 | 3);
     const parent = req.query.parent_id === undefined ? undefined : Number(req.query.parent_id);
@@ -86,49 +86,49 @@ export async function bmplRoutes(app: FastifyInstance, deps: ModuleDeps) {
   });
 
   r.get('/api/bmpl/categories/tree', {
-    schema: { tags, summary: 'The mega-menu: Food level-2 categories with their level-3 children', response: ok(z.array(BmplCategoryTreeSchema)) },
+    schema: { tags, summary: 'The mega-menu: Food level-2 categories with their level-3 children', response: ok(z.array(MarketplaceCategoryTreeSchema)) },
   }, async () => ({ data: await categoryTree(ctx) }));
 
   r.get('/api/bmpl/categories/resolve', {
-    schema: { tags, summary: 'Category (and subcategory) named by URL segments (SPEC 2 slug rule)', querystring: ResolveQuerySchema, response: ok(BmplResolvedCategorySchema) },
+    schema: { tags, summary: 'Category (and subcategory) named by URL segments (SPEC 2 slug rule)', querystring: ResolveQuerySchema, response: ok(MarketplaceResolvedCategorySchema) },
   }, async (req) => ({ data: await resolveCategory(ctx, req.query.category, req.query.subcategory) }));
 
   r.get('/api/bmpl/banners', {
-    schema: { tags, summary: 'Enabled banners by name (Bmpl_Banners, Bmpl_Featured, Bmpl_Popular), comma-separated', querystring: BannersQuerySchema, response: ok(z.array(BmplBannerSchema)) },
+    schema: { tags, summary: 'Enabled banners by name (Bmpl_Banners, Bmpl_Featured, Bmpl_Popular), comma-separated', querystring: BannersQuerySchema, response: ok(z.array(MarketplaceBannerSchema)) },
     // Issue 19: from the content module's copy (staff schedule banners per city; shown within 2 s).
   }, async (req) => ({ data: await shownBanners(contentCopyFor(deps.db, deps.catalogueReads.followMs), deps.db, req.query.name.split(','), req.query.city, req.query.category_id) }));
 
   r.get('/api/bmpl/strips', {
-    schema: { tags, summary: 'Home strips: the first products of every category in a city, in one call', querystring: StripsQuerySchema, response: ok(z.array(BmplStripSchema)) },
-  }, (req, reply) => sendPrepared(answers, req, reply, z.array(BmplStripSchema), () => homeStrips(ctx, req.query.city, req.query.limit)));
+    schema: { tags, summary: 'Home strips: the first products of every category in a city, in one call', querystring: StripsQuerySchema, response: ok(z.array(MarketplaceStripSchema)) },
+  }, (req, reply) => sendPrepared(answers, req, reply, z.array(MarketplaceStripSchema), () => homeStrips(ctx, req.query.city, req.query.limit)));
 
   r.get('/api/bmpl/products', {
     schema: {
       tags,
       summary: 'Products of a city by category, subcategory, brands (ids) and price range (rupees), sorted and paged',
       querystring: ListQuerySchema,
-      response: ok(BmplProductPageSchema),
+      response: ok(MarketplaceProductPageSchema),
     },
-  }, (req, reply) => sendPrepared(answers, req, reply, BmplProductPageSchema, () => listProducts(ctx, req.query)));
+  }, (req, reply) => sendPrepared(answers, req, reply, MarketplaceProductPageSchema, () => listProducts(ctx, req.query)));
 
   r.get('/api/bmpl/facets', {
-    schema: { tags, summary: 'Brands and price range of a category or subcategory in a city', querystring: FacetsQuerySchema, response: ok(BmplFacetsSchema) },
-  }, (req, reply) => sendPrepared(answers, req, reply, BmplFacetsSchema, () => listFacets(ctx, req.query)));
+    schema: { tags, summary: 'Brands and price range of a category or subcategory in a city', querystring: FacetsQuerySchema, response: ok(MarketplaceFacetsSchema) },
+  }, (req, reply) => sendPrepared(answers, req, reply, MarketplaceFacetsSchema, () => listFacets(ctx, req.query)));
 
   r.get('/api/bmpl/search', {
-    schema: { tags, summary: 'Search products sold in a city; with their distinct tier-3 categories and price range', querystring: SearchQuerySchema, response: ok(BmplSearchResultSchema) },
-  }, (req, reply) => sendPrepared(answers, req, reply, BmplSearchResultSchema, () => searchProducts(ctx, req.query)));
+    schema: { tags, summary: 'Search products sold in a city; with their distinct tier-3 categories and price range', querystring: SearchQuerySchema, response: ok(MarketplaceSearchResultSchema) },
+  }, (req, reply) => sendPrepared(answers, req, reply, MarketplaceSearchResultSchema, () => searchProducts(ctx, req.query)));
 
   r.get('/api/bmpl/products/by-slug/:slug', {
-    schema: { tags, summary: 'A product by its URL segment (slug, or name by the SPEC 2 rule) with every city record', params: SlugParamSchema, response: ok(BmplProductDetailSchema) },
+    schema: { tags, summary: 'A product by its URL segment (slug, or name by the SPEC 2 rule) with every city record', params: SlugParamSchema, response: ok(MarketplaceProductDetailSchema) },
   }, async (req) => ({ data: await productBySlug(ctx, req.params.slug) }));
 
   r.get('/api/bmpl/products/:id', {
-    schema: { tags, summary: 'A product by id with every city record (bmpl_products_city)', params: IdParamSchema, response: ok(BmplProductDetailSchema) },
+    schema: { tags, summary: 'A product by id with every city record (bmpl_products_city)', params: IdParamSchema, response: ok(MarketplaceProductDetailSchema) },
   }, async (req) => ({ data: await productById(ctx, Number(req.params.id)) }));
 
   r.get('/api/bmpl/products/:id/related', {
-    schema: { tags, summary: 'Up to 16 products of the same tier4, else tier3, else tier2 category, in a city', params: IdParamSchema, querystring: CityQuerySchema, response: ok(z.array(BmplProductSchema)) },
+    schema: { tags, summary: 'Up to 16 products of the same tier4, else tier3, else tier2 category, in a city', params: IdParamSchema, querystring: CityQuerySchema, response: ok(z.array(MarketplaceProductSchema)) },
   }, async (req) => ({ data: await relatedProducts(ctx, Number(req.params.id), req.query.city) }));
 
   r.get('/api/bmpl/products/:id/related-sample', {
@@ -137,7 +137,7 @@ export async function bmplRoutes(app: FastifyInstance, deps: ModuleDeps) {
       summary: `Up to ${RELATED_SAMPLE} other products of the same related category sold in a city, chosen at random on each call`,
       params: IdParamSchema,
       querystring: CityQuerySchema,
-      response: ok(z.array(BmplProductSchema)),
+      response: ok(z.array(MarketplaceProductSchema)),
     },
   }, async (req) => ({ data: await relatedSample(ctx, Number(req.params.id), req.query.city) }));
 }

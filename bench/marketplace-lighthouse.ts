@@ -1,11 +1,11 @@
 // Lighthouse (12, mobile profile) on the marketplace home of a production build (issue 6: LCP under
 // 2.5 s, performance score at least 90), with Debian's Chromium:
-//   npx tsx bench/bmpl-lighthouse.ts http://127.0.0.1:3204/bmpl
+//   npx tsx bench/marketplace-lighthouse.ts http://127.0.0.1:3204/bmpl
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const [url = 'http://127.0.0.1:3204/bmpl', runsText = '3'] = process.argv.slice(2);
-const out = '/tmp/bmpl-lighthouse.json';
+const out = '/tmp/marketplace-lighthouse.json';
 const results: Array<{ score: number; lcp: number; fcp: number; tbt: number; cls: number }> = [];
 for (let i = 0; i < Number(runsText); i++) {
   const run = spawnSync(

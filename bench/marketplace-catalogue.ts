@@ -1,14 +1,14 @@
 // Builds the marketplace bench database: the demo data plus 100,000 marketplace products (issue 6),
 // each sold in two to five cities with city prices, stock and some multi-piece discounts. The city
 // records' list columns (category, brand, name) are filled by the database (migration 0004).
-//   npx tsx bench/bmpl-catalogue.ts /tmp/data-bmpl-bench [count]
+//   npx tsx bench/marketplace-catalogue.ts /tmp/data-marketplace-bench [count]
 // or on PostgreSQL (the directory argument is then unused):
-//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bmpl_bench npx tsx bench/bmpl-catalogue.ts - 100000
-// then serve it: DATA_DIR=/tmp/data-bmpl-bench PORT=3204 NODE_ENV=production node --import tsx apps/server/src/main.ts
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/marketplace_bench npx tsx bench/marketplace-catalogue.ts - 100000
+// then serve it: DATA_DIR=/tmp/data-marketplace-bench PORT=3204 NODE_ENV=production node --import tsx apps/server/src/main.ts
 import { join, resolve } from 'node:path';
 import { fromPaisa } from '@shop/domain/money';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { bmplProductCities, bmplProducts } from '../apps/server/src/db/schema/marketplace.ts';
+import { marketplaceProductCities, marketplaceProducts } from '../apps/server/src/db/schema/marketplace.ts';
 import { cities } from '../apps/server/src/db/schema/places.ts';
 import { insertChunked } from '../apps/server/src/seed/bulk.ts';
 import { loadCatalogueIds } from '../apps/server/src/seed/catalogue.ts';
@@ -16,7 +16,7 @@ import { isDatabaseEmpty, seedDemo } from '../apps/server/src/seed/demo.ts';
 import { DEMO_PRODUCT_COUNT, DEMO_SEED, draftProduct, leafKeys, type ProductDraft, productImage, splitTax } from '../apps/server/src/seed/generator.ts';
 import { hashSeed, Random } from '../apps/server/src/seed/random.ts';
 
-const [dir = '/tmp/data-bmpl-bench', countText = '100000'] = process.argv.slice(2);
+const [dir = '/tmp/data-marketplace-bench', countText = '100000'] = process.argv.slice(2);
 const target = Number(countText);
 const started = performance.now();
 const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: join(resolve(dir), 'pglite') });
@@ -26,13 +26,13 @@ if (await isDatabaseEmpty(db)) await seedDemo(db);
 
 const ids = await loadCatalogueIds(db);
 const cityIds = (await db.select({ id: cities.id }).from(cities)).map((c) => c.id);
-const existing = (await db.$count(bmplProducts)) as number;
+const existing = (await db.$count(marketplaceProducts)) as number;
 // Past the demo's own products and the demo marketplace's, so names never repeat an existing slug twice.
 let index = DEMO_PRODUCT_COUNT * 10;
 let made = existing;
 const BATCH = 5_000;
 while (made < target) {
-  const products: Array<typeof bmplProducts.$inferInsert> = [];
+  const products: Array<typeof marketplaceProducts.$inferInsert> = [];
   const drafts: ProductDraft[] = [];
   while (products.length < Math.min(BATCH, target - made)) {
     const draft = draftProduct(index++, DEMO_SEED);
@@ -54,8 +54,8 @@ while (made < target) {
       brandName: draft.brand,
     });
   }
-  const inserted = await db.insert(bmplProducts).values(products).returning({ id: bmplProducts.id });
-  const records: Array<typeof bmplProductCities.$inferInsert> = [];
+  const inserted = await db.insert(marketplaceProducts).values(products).returning({ id: marketplaceProducts.id });
+  const records: Array<typeof marketplaceProductCities.$inferInsert> = [];
   inserted.forEach(({ id }, i) => {
     const draft = drafts[i] as ProductDraft;
     const rng = new Random(hashSeed(DEMO_SEED, 'bmpl-bench', id));
@@ -66,7 +66,7 @@ while (made < target) {
       const { tax, sellPrice } = splitTax(price, draft.leaf.level2.taxed);
       const discount = price - Math.max(100, Math.round((price * 0.05) / 100) * 100);
       records.push({
-        bmplProductId: id,
+        marketplaceProductId: id,
         cityId,
         price: fromPaisa(price),
         sellPrice: fromPaisa(sellPrice),
@@ -78,7 +78,7 @@ while (made < target) {
       });
     }
   });
-  await insertChunked(db, bmplProductCities, records, 1_000);
+  await insertChunked(db, marketplaceProductCities, records, 1_000);
   made += inserted.length;
   process.stdout.write(`\r${made} marketplace products`);
 }

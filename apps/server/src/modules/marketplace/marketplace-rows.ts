@@ -1,17 +1,17 @@
-import type { BmplCategory, BmplCityRecord, BmplProduct, BmplProductDetail } from '@shop/domain/bmpl';
+import type { MarketplaceCategory, MarketplaceCityRecord, MarketplaceProduct, MarketplaceProductDetail } from '@shop/domain/marketplace';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 
-// The marketplace's rows as the API shapes them, shared by the SQL reads (bmpl.service.ts,
-// bmpl-lists.service.ts) and the in-memory copy (bmpl-snapshot.ts).
+// The marketplace's rows as the API shapes them, shared by the SQL reads (marketplace.service.ts,
+// marketplace-lists.service.ts) and the in-memory copy (marketplace-page.ts).
 
 export interface CategoryIndex {
-  byId: Map<number, BmplCategory>;
+  byId: Map<number, MarketplaceCategory>;
   /** The marketplace's top category (SPEC: Food) and its level-2 and level-3 children, in menu order. */
-  food: BmplCategory | null;
-  level2: BmplCategory[];
-  childrenOf: Map<number, BmplCategory[]>;
+  food: MarketplaceCategory | null;
+  level2: MarketplaceCategory[];
+  childrenOf: Map<number, MarketplaceCategory[]>;
 }
 
 // Columns of a product merged with one city record; numeric as text so both drivers give exact strings.
@@ -26,7 +26,7 @@ export type Row = Record<string, unknown>;
 const money = (v: unknown) => (v == null ? null : fromPaisa(toPaisa(String(v))));
 const int = (v: unknown) => (v == null ? null : Number(v));
 
-export function toCityRecord(r: Row, city: string): BmplCityRecord {
+export function toCityRecord(r: Row, city: string): MarketplaceCityRecord {
   return {
     city,
     price: money(r.price) as string,
@@ -44,7 +44,7 @@ export function toCityRecord(r: Row, city: string): BmplCityRecord {
   };
 }
 
-export function toBase(r: Row, index: CategoryIndex): Omit<BmplProductDetail, 'bmpl_products_city'> {
+export function toBase(r: Row, index: CategoryIndex): Omit<MarketplaceProductDetail, 'bmpl_products_city'> {
   const l2 = index.byId.get(Number(r.tier2_id));
   const l3 = r.tier3_id == null ? undefined : index.byId.get(Number(r.tier3_id));
   return {
@@ -67,7 +67,7 @@ export function toBase(r: Row, index: CategoryIndex): Omit<BmplProductDetail, 'b
   };
 }
 
-export function toListProduct(r: Row, city: string, index: CategoryIndex): BmplProduct {
+export function toListProduct(r: Row, city: string, index: CategoryIndex): MarketplaceProduct {
   return { ...toBase(r, index), ...toCityRecord(r, city), customer_specific_pricing: null };
 }
 

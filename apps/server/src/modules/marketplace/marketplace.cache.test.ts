@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TtlCache } from './bmpl.cache.ts';
+import { TtlCache } from './marketplace.cache.ts';
 
 describe('TtlCache', () => {
   it('keeps a value within its TTL and shares a load between concurrent callers', async () => {

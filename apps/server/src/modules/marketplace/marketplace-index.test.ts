@@ -1,31 +1,31 @@
-import type { ListQuery, SearchQuery } from '@shop/domain/bmpl';
-import { BMPL_SORT_VALUES } from '@shop/domain/bmpl-rules';
+import type { ListQuery, SearchQuery } from '@shop/domain/marketplace';
+import { MARKETPLACE_SORT_VALUES } from '@shop/domain/marketplace-rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
-import { bmplProductCities, bmplProducts } from '../../db/schema/marketplace.ts';
-import { TtlCache } from './bmpl.cache.ts';
-import type { BmplContext } from './bmpl.service.ts';
-import { categoryTree } from './bmpl.service.ts';
-import { type BmplIndex, createBmplIndex } from './bmpl-index.ts';
-import { listProducts, searchProducts } from './bmpl-lists.service.ts';
+import { marketplaceProductCities, marketplaceProducts } from '../../db/schema/marketplace.ts';
+import { TtlCache } from './marketplace.cache.ts';
+import type { MarketplaceContext } from './marketplace.service.ts';
+import { categoryTree } from './marketplace.service.ts';
+import { type MarketplaceIndex, createMarketplaceIndex } from './marketplace-index.ts';
+import { listProducts, searchProducts } from './marketplace-lists.service.ts';
 
 // The marketplace in memory must answer every category page and search exactly as the SQL does.
 // Each case runs both, with nothing cached between calls.
 
 let database: Database;
 let drop: () => Promise<void>;
-let index: BmplIndex;
+let index: MarketplaceIndex;
 const CITIES = ['Lahore', 'Islamabad', 'Multan', 'Faisalabad', 'Karachi'];
-const SORTS = [undefined, ...BMPL_SORT_VALUES];
+const SORTS = [undefined, ...MARKETPLACE_SORT_VALUES];
 
-const viaSql = (): BmplContext => ({ db: database.db, cache: new TtlCache(0, 10) });
-const viaIndex = (): BmplContext => ({ db: database.db, cache: new TtlCache(0, 10), index });
+const viaSql = (): MarketplaceContext => ({ db: database.db, cache: new TtlCache(0, 10) });
+const viaIndex = (): MarketplaceContext => ({ db: database.db, cache: new TtlCache(0, 10), index });
 
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase(undefined, { demo: true }));
-  index = createBmplIndex(database.db, { maxStaleMs: 0, fullReloadMs: 60_000 });
+  index = createMarketplaceIndex(database.db, { maxStaleMs: 0, fullReloadMs: 60_000 });
 }, 120_000);
 afterAll(() => drop());
 
@@ -65,7 +65,7 @@ describe('the marketplace in memory answers as SQL does', () => {
 
   it('category pages with brands and price ranges', async () => {
     const tree = await categoryTree(viaSql());
-    const brandRows = await database.db.selectDistinct({ id: bmplProducts.brandId }).from(bmplProducts).limit(6);
+    const brandRows = await database.db.selectDistinct({ id: marketplaceProducts.brandId }).from(marketplaceProducts).limit(6);
     const brands = brandRows.map((b) => b.id);
     for (const c of tree.slice(0, 3)) {
       for (const sort of ['price_asc', 'brand_desc', undefined] as const) {
@@ -79,7 +79,7 @@ describe('the marketplace in memory answers as SQL does', () => {
   }, 120_000);
 
   it('searches: words in any case, several words, hyphens, prices, subcategory, sorts and pages', async () => {
-    const names = (await database.db.select({ name: bmplProducts.name }).from(bmplProducts)).map((r) => r.name);
+    const names = (await database.db.select({ name: marketplaceProducts.name }).from(marketplaceProducts)).map((r) => r.name);
     const words = [...new Set(names.flatMap((n) => n.split(/\s+/)).filter((w) => w.length > 2))].slice(0, 40);
     const texts = ['rice', 'RICE', 'Basmati-Rice', 'oil ghee', 'a', 'zzzz', '50%', 'rice_', ' tea ', ...words.filter((_, i) => i % 4 === 0)];
     let found = 0;
@@ -104,16 +104,16 @@ describe('the marketplace in memory answers as SQL does', () => {
 
 describe('the marketplace in memory follows the database', () => {
   it('sees a price, a stock and a name change at once', async () => {
-    const [record] = await database.db.select().from(bmplProductCities).limit(1);
+    const [record] = await database.db.select().from(marketplaceProductCities).limit(1);
     const lahore = { city: undefined, sort: 'price_desc' as const };
-    await database.db.update(bmplProductCities).set({ price: '987654.00', stock: 9 }).where(eq(bmplProductCities.id, record!.id));
+    await database.db.update(marketplaceProductCities).set({ price: '987654.00', stock: 9 }).where(eq(marketplaceProductCities.id, record!.id));
     const [cityName] = await database.db.execute<{ name: string }>(sql`select name from cities where id = ${record!.cityId}`).then((r) =>
       Array.isArray(r) ? r : (r as { rows: { name: string }[] }).rows,
     );
     const page = await sameList({ ...lahore, city: cityName!.name });
-    expect(page.products[0]?.id).toBe(record!.bmplProductId);
-    await database.db.update(bmplProducts).set({ name: 'Zzyzx Special Mango Pulp' }).where(eq(bmplProducts.id, record!.bmplProductId));
+    expect(page.products[0]?.id).toBe(record!.marketplaceProductId);
+    await database.db.update(marketplaceProducts).set({ name: 'Zzyzx Special Mango Pulp' }).where(eq(marketplaceProducts.id, record!.marketplaceProductId));
     const result = await sameSearch({ city: cityName!.name, search: 'zzyzx' });
-    expect(result.products.map((p) => p.id)).toEqual([record!.bmplProductId]);
+    expect(result.products.map((p) => p.id)).toEqual([record!.marketplaceProductId]);
   });
 });

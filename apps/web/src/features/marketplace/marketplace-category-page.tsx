@@ -1,11 +1,11 @@
-import type { BmplResolvedCategory } from '@shop/domain/bmpl';
-import { bmplCategoryPath, findCategoryInTree, resolveCategoryPath } from '@shop/domain/bmpl-rules';
+import type { MarketplaceResolvedCategory } from '@shop/domain/marketplace';
+import { marketplaceCategoryPath, findCategoryInTree, resolveCategoryPath } from '@shop/domain/marketplace-rules';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCity } from '../../lib/city.ts';
-import { useBanners, useCategoryTree, useFacets, useProductList } from './bmpl-api.ts';
+import { useBanners, useCategoryTree, useFacets, useProductList } from './marketplace-api.ts';
 import { useIsDesktop } from '../../lib/use-media.ts';
-import { BmplProductGrid, Spinner } from './bmpl-product-card.tsx';
+import { MarketplaceProductGrid, Spinner } from './marketplace-product-card.tsx';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { type FilterDraft, FilterPanel } from './filter-panel.tsx';
 import { ListingLayout } from './listing-layout.tsx';
@@ -17,7 +17,7 @@ const FIRST = 40;
 const MORE = 16;
 
 /** SPEC 2 category page: /bmpl/category/{level2}/ and /bmpl/category/{level2}/{level3}/. */
-export function BmplCategoryPage() {
+export function MarketplaceCategoryPage() {
   const { pathname, search } = useLocation();
   const path = resolveCategoryPath(pathname);
   // Resolved from the mega-menu's category tree (already loaded or shared with it), so an unknown
@@ -28,11 +28,11 @@ export function BmplCategoryPage() {
   if (!tree.data) return tree.isError ? null : <Spinner />;
   const found = findCategoryInTree(tree.data, path.category, path.subcategory);
   if (!found.found) return <Navigate to="/pageNotFound" replace />;
-  const resolved: BmplResolvedCategory = { category: found.category, subcategory: found.subcategory, subcategories: found.subcategories };
+  const resolved: MarketplaceResolvedCategory = { category: found.category, subcategory: found.subcategory, subcategories: found.subcategories };
   return <CategoryListing key={pathname + search} resolved={resolved} />;
 }
 
-function CategoryListing({ resolved }: { resolved: BmplResolvedCategory }) {
+function CategoryListing({ resolved }: { resolved: MarketplaceResolvedCategory }) {
   const city = useCity();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -64,9 +64,9 @@ function CategoryListing({ resolved }: { resolved: BmplResolvedCategory }) {
       max: priced ? String(draft.price?.[1]) : undefined,
       sort: applied.sort,
     });
-    navigate(bmplCategoryPath(category.slug, sub?.slug) + qs);
+    navigate(marketplaceCategoryPath(category.slug, sub?.slug) + qs);
   };
-  const reset = () => navigate(bmplCategoryPath(category.slug));
+  const reset = () => navigate(marketplaceCategoryPath(category.slug));
 
   const products = useMemo(() => list.data?.pages.flatMap((p) => p.products) ?? [], [list.data]);
   return (
@@ -75,7 +75,7 @@ function CategoryListing({ resolved }: { resolved: BmplResolvedCategory }) {
         crumbs={[
           { label: 'BMPL', to: '/bmpl' },
           // SPEC 2: the category crumb resets subcategory, filters and price range.
-          { label: category.name, to: bmplCategoryPath(category.slug) },
+          { label: category.name, to: marketplaceCategoryPath(category.slug) },
           ...(subcategory ? [{ label: subcategory.name }] : []),
         ]}
       />
@@ -103,7 +103,7 @@ function CategoryListing({ resolved }: { resolved: BmplResolvedCategory }) {
         ) : (
           <>
             <p className="mb-2 text-sm text-slate-600">{countOf(list.data?.pages[0]?.total ?? 0, 'product', 'products')} in {city}</p>
-            <BmplProductGrid products={products} eagerFirst={4} />
+            <MarketplaceProductGrid products={products} eagerFirst={4} />
             {list.hasNextPage && (
               <div className="mt-4 flex justify-center">
                 <button type="button" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage} className="rounded-md bg-brand px-6 py-2 font-semibold text-white disabled:opacity-60">

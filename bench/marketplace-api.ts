@@ -1,6 +1,6 @@
 // Marketplace API latency (issue 6: category page and search p99 under 50 ms at 32 connections
-// on the 100,000-product bench catalogue). Serve the database made by bmpl-catalogue.ts, then:
-//   npx tsx bench/bmpl-api.ts http://127.0.0.1:3204 [seconds]
+// on the 100,000-product bench catalogue). Serve the database made by marketplace-catalogue.ts, then:
+//   npx tsx bench/marketplace-api.ts http://127.0.0.1:3204 [seconds]
 // Each run cycles through many distinct URLs (every category x city x sort x page, or search words
 // x cities x sorts), with 32 connections, in three steps:
 //   cold   every request a URL never asked before, so no answer comes from the server's response cache

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { jsonAnswer, type PreparedAnswer, sendPreparedAnswer } from '../../lib/prepared-answer.ts';
-import type { TtlCache } from './bmpl.cache.ts';
+import type { TtlCache } from './marketplace.cache.ts';
 
 /**
  * Sends a marketplace read answer kept ready to send: checked against its contract, serialised and

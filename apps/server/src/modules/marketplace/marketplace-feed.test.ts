@@ -1,17 +1,17 @@
-import type { ListQuery, SearchQuery } from '@shop/domain/bmpl';
-import { BMPL_SORT_VALUES } from '@shop/domain/bmpl-rules';
+import type { ListQuery, SearchQuery } from '@shop/domain/marketplace';
+import { MARKETPLACE_SORT_VALUES } from '@shop/domain/marketplace-rules';
 import { fromPaisa } from '@shop/domain/money';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
-import { bmplProductCities, bmplProducts } from '../../db/schema/marketplace.ts';
+import { marketplaceProductCities, marketplaceProducts } from '../../db/schema/marketplace.ts';
 import { cities } from '../../db/schema/places.ts';
-import { TtlCache } from './bmpl.cache.ts';
-import { type BmplContext, categoryTree } from './bmpl.service.ts';
-import { type BmplIndex, createBmplIndex } from './bmpl-index.ts';
-import { listProducts, searchProducts } from './bmpl-lists.service.ts';
+import { TtlCache } from './marketplace.cache.ts';
+import { type MarketplaceContext, categoryTree } from './marketplace.service.ts';
+import { type MarketplaceIndex, createMarketplaceIndex } from './marketplace-index.ts';
+import { listProducts, searchProducts } from './marketplace-lists.service.ts';
 
 // Property-based differential test of the marketplace's change feed (migration 0024, docs/decisions/011):
 // one copy lives through random sequences of edits of the demo marketplace (a city's price, sale and
@@ -23,7 +23,7 @@ import { listProducts, searchProducts } from './bmpl-lists.service.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
-let patched: BmplIndex;
+let patched: MarketplaceIndex;
 const counts = { loads: 0, patches: 0 };
 let productIds: number[];
 let cityRows: { id: number; name: string }[];
@@ -34,10 +34,10 @@ const WORDS = ['rice', 'basmati', 'sugar', 'green', 'tea', 'oil', 'mango'];
 beforeAll(async () => {
   ({ database, drop } = await openTestDatabase(undefined, { demo: true }));
   const db = database.db;
-  productIds = (await db.select({ id: bmplProducts.id }).from(bmplProducts).orderBy(asc(bmplProducts.id))).map((r) => r.id);
+  productIds = (await db.select({ id: marketplaceProducts.id }).from(marketplaceProducts).orderBy(asc(marketplaceProducts.id))).map((r) => r.id);
   cityRows = await db.select({ id: cities.id, name: cities.name }).from(cities).orderBy(asc(cities.id));
   tree = await categoryTree({ db, cache: new TtlCache(0, 10) });
-  patched = createBmplIndex(db, {
+  patched = createMarketplaceIndex(db, {
     maxStaleMs: 0,
     fullReloadMs: 60 * 60_000,
     onLoad: () => counts.loads++,
@@ -62,11 +62,11 @@ const editArb = fc.oneof(
 type Edit = typeof editArb extends fc.Arbitrary<infer T> ? T : never;
 
 async function someRecord(n: number) {
-  const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(bmplProductCities);
+  const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(marketplaceProductCities);
   const [row] = await database.db
     .select()
-    .from(bmplProductCities)
-    .orderBy(asc(bmplProductCities.id))
+    .from(marketplaceProductCities)
+    .orderBy(asc(marketplaceProductCities.id))
     .offset(n % Math.max(1, count!.n))
     .limit(1);
   return row;
@@ -77,10 +77,10 @@ async function applyEdit(edit: Edit) {
   if (edit.kind === 'newProduct') {
     serial++;
     const category = tree[serial % tree.length]!;
-    const [template] = await db.select().from(bmplProducts).where(eq(bmplProducts.tier2Id, category.id)).limit(1);
+    const [template] = await db.select().from(marketplaceProducts).where(eq(marketplaceProducts.tier2Id, category.id)).limit(1);
     if (!template) return;
     const [made] = await db
-      .insert(bmplProducts)
+      .insert(marketplaceProducts)
       .values({
         name: `${edit.words.join(' ')} ${serial}`,
         slug: `feed-${serial}`,
@@ -91,59 +91,59 @@ async function applyEdit(edit: Edit) {
         brandId: template.brandId,
         brandName: template.brandName,
       })
-      .returning({ id: bmplProducts.id });
+      .returning({ id: marketplaceProducts.id });
     productIds.push(made!.id);
-    await db.insert(bmplProductCities).values(
-      cityRows.slice(0, edit.cityCount).map((c) => ({ bmplProductId: made!.id, cityId: c.id, price: edit.price, sellPrice: edit.price, stock: 3 })),
+    await db.insert(marketplaceProductCities).values(
+      cityRows.slice(0, edit.cityCount).map((c) => ({ marketplaceProductId: made!.id, cityId: c.id, price: edit.price, sellPrice: edit.price, stock: 3 })),
     );
     return;
   }
   if (edit.kind === 'cityStock') {
-    await db.update(bmplProductCities).set({ stock: edit.stock }).where(eq(bmplProductCities.cityId, cityRows[edit.city % cityRows.length]!.id));
+    await db.update(marketplaceProductCities).set({ stock: edit.stock }).where(eq(marketplaceProductCities.cityId, cityRows[edit.city % cityRows.length]!.id));
     return;
   }
   if (edit.kind === 'name' || edit.kind === 'subcategory' || edit.kind === 'addRecord') {
     const id = productIds[edit.at % productIds.length]!;
     if (edit.kind === 'name') {
       serial++;
-      await db.update(bmplProducts).set({ name: `${edit.words.join(' ')} ${serial}` }).where(eq(bmplProducts.id, id));
+      await db.update(marketplaceProducts).set({ name: `${edit.words.join(' ')} ${serial}` }).where(eq(marketplaceProducts.id, id));
     } else if (edit.kind === 'subcategory') {
-      const [p] = await db.select({ tier2Id: bmplProducts.tier2Id }).from(bmplProducts).where(eq(bmplProducts.id, id));
+      const [p] = await db.select({ tier2Id: marketplaceProducts.tier2Id }).from(marketplaceProducts).where(eq(marketplaceProducts.id, id));
       const children = tree.find((c) => c.id === p!.tier2Id)?.children ?? [];
       const child = children.length ? children[edit.pick % children.length]!.id : null;
-      await db.update(bmplProducts).set({ tier3Id: child }).where(eq(bmplProducts.id, id));
+      await db.update(marketplaceProducts).set({ tier3Id: child }).where(eq(marketplaceProducts.id, id));
     } else {
       const city = cityRows[edit.city % cityRows.length]!;
       const [there] = await db
-        .select({ id: bmplProductCities.id })
-        .from(bmplProductCities)
-        .where(and(eq(bmplProductCities.bmplProductId, id), eq(bmplProductCities.cityId, city.id)));
-      if (!there) await db.insert(bmplProductCities).values({ bmplProductId: id, cityId: city.id, price: edit.price, sellPrice: edit.price, stock: 2 });
+        .select({ id: marketplaceProductCities.id })
+        .from(marketplaceProductCities)
+        .where(and(eq(marketplaceProductCities.marketplaceProductId, id), eq(marketplaceProductCities.cityId, city.id)));
+      if (!there) await db.insert(marketplaceProductCities).values({ marketplaceProductId: id, cityId: city.id, price: edit.price, sellPrice: edit.price, stock: 2 });
     }
     return;
   }
   const record = await someRecord(edit.at);
   if (!record) return;
-  const one = eq(bmplProductCities.id, record.id);
+  const one = eq(marketplaceProductCities.id, record.id);
   switch (edit.kind) {
     case 'price':
-      await db.update(bmplProductCities).set({ price: edit.price }).where(one);
+      await db.update(marketplaceProductCities).set({ price: edit.price }).where(one);
       break;
     case 'sale':
-      await db.update(bmplProductCities).set({ sale: edit.sale, salePrice: edit.salePrice }).where(one);
+      await db.update(marketplaceProductCities).set({ sale: edit.sale, salePrice: edit.salePrice }).where(one);
       break;
     case 'stock':
-      await db.update(bmplProductCities).set({ stock: edit.stock }).where(one);
+      await db.update(marketplaceProductCities).set({ stock: edit.stock }).where(one);
       break;
     case 'removeRecord':
-      await db.delete(bmplProductCities).where(one);
+      await db.delete(marketplaceProductCities).where(one);
       break;
   }
 }
 
 const listArb = fc.record({
   city: fc.nat(10),
-  sort: fc.option(fc.constantFrom(...BMPL_SORT_VALUES), { nil: undefined }),
+  sort: fc.option(fc.constantFrom(...MARKETPLACE_SORT_VALUES), { nil: undefined }),
   category: fc.option(fc.nat(20), { nil: undefined }),
   sub: fc.option(fc.nat(20), { nil: undefined }),
   range: fc.option(fc.tuple(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 3000 })), { nil: undefined }),
@@ -153,7 +153,7 @@ const listArb = fc.record({
 const searchArb = fc.record({
   city: fc.nat(10),
   words: fc.array(fc.constantFrom(...WORDS, 'ric', 'a'), { minLength: 1, maxLength: 2 }),
-  sort: fc.option(fc.constantFrom(...BMPL_SORT_VALUES), { nil: undefined }),
+  sort: fc.option(fc.constantFrom(...MARKETPLACE_SORT_VALUES), { nil: undefined }),
   offset: fc.nat(5),
 });
 
@@ -167,9 +167,9 @@ async function outcome<T>(run: () => Promise<T>): Promise<{ ok: T } | { error: s
 
 async function compareAll(lists: (typeof listArb extends fc.Arbitrary<infer T> ? T : never)[], searches: (typeof searchArb extends fc.Arbitrary<infer T> ? T : never)[], label: string) {
   const db = database.db;
-  const fresh = createBmplIndex(db, { maxStaleMs: 0, fullReloadMs: 60 * 60_000 });
-  const via = (index?: BmplIndex): BmplContext => ({ db, cache: new TtlCache(0, 10), index });
-  const run = async <Q, R>(what: string, q: Q, call: (ctx: BmplContext, q: Q) => Promise<R>) => {
+  const fresh = createMarketplaceIndex(db, { maxStaleMs: 0, fullReloadMs: 60 * 60_000 });
+  const via = (index?: MarketplaceIndex): MarketplaceContext => ({ db, cache: new TtlCache(0, 10), index });
+  const run = async <Q, R>(what: string, q: Q, call: (ctx: MarketplaceContext, q: Q) => Promise<R>) => {
     const a = await outcome(() => call(via(patched), q));
     const b = await outcome(() => call(via(fresh), q));
     const c = await outcome(() => call(via(), q));

@@ -1,12 +1,12 @@
 // Marketplace product lists for one city: category pages, facets, search and the home strips.
 // SPEC 5: lists keep only records whose city is the selected one; the price is always that city's.
-import type { BmplFacets, BmplProductPage, BmplSearchResult, BmplStrip, FacetsQuery, ListQuery, SearchQuery } from '@shop/domain/bmpl';
-import { type BmplSort, MARKETPLACE_SORTS, type MarketplaceSortField } from '@shop/domain/bmpl-rules';
+import type { MarketplaceFacets, MarketplaceProductPage, MarketplaceSearchResult, MarketplaceStrip, FacetsQuery, ListQuery, SearchQuery } from '@shop/domain/marketplace';
+import { type MarketplaceSort, MARKETPLACE_SORTS, type MarketplaceSortField } from '@shop/domain/marketplace-rules';
 import { toPaisa } from '@shop/domain/money';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../lib/http-error.ts';
-import { CITY_COLUMNS, PRODUCT_COLUMNS, rows, toListProduct } from './bmpl-rows.ts';
-import { type BmplContext, categoryIndex, checkBrands, cityIdOf, marketplaceCategory } from './bmpl.service.ts';
+import { CITY_COLUMNS, PRODUCT_COLUMNS, rows, toListProduct } from './marketplace-rows.ts';
+import { type MarketplaceContext, categoryIndex, checkBrands, cityIdOf, marketplaceCategory } from './marketplace.service.ts';
 
 // Issue 19: only active records (`c.active`, their product's products.active) are listed, searched or
 // counted; the list indexes hold those only (partial, migration 0021), so every read names it.
@@ -23,7 +23,7 @@ const ORDER = Object.fromEntries(
     sort,
     sql.raw(keys.map((k) => `${SORT_COLUMN[k.field]}${k.direction === 'desc' ? ' desc nulls last' : ''}`).join(', ')),
   ]),
-) as Record<BmplSort | 'default', SQL>;
+) as Record<MarketplaceSort | 'default', SQL>;
 
 /** A list's filters on city records (alias c), and a key naming them for the cached totals. */
 interface Filters {
@@ -46,7 +46,7 @@ function priceBounds(min?: string, max?: string): SQL[] {
   return where;
 }
 
-async function categoryFilters(ctx: BmplContext, category?: string, subcategory?: string): Promise<CategoryFilters> {
+async function categoryFilters(ctx: MarketplaceContext, category?: string, subcategory?: string): Promise<CategoryFilters> {
   const where: SQL[] = [];
   const l2 = category === undefined ? null : await marketplaceCategory(ctx, Number(category), 2);
   const l3 = subcategory === undefined ? null : await marketplaceCategory(ctx, Number(subcategory), 3);
@@ -65,7 +65,7 @@ const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`
  * of its index range (about 10 ms for 8,000 records on PGlite), so each filter's total is kept like the
  * answers (the catalogue changes only by an import) and shared by every sort and page of that filter.
  */
-function countOf(ctx: BmplContext, cityId: number, filters: Filters): Promise<number> {
+function countOf(ctx: MarketplaceContext, cityId: number, filters: Filters): Promise<number> {
   return ctx.cache.get(`total:${cityId}:${filters.key}`, async () => {
     const [row] = await rows(ctx.db, sql`select count(*) as total from bmpl_product_cities c where c.active and c.city_id = ${cityId} and ${and(filters.where)}`);
     return Number(row?.total ?? 0);
@@ -83,7 +83,7 @@ async function totalOf(found: number, offset: number, limit: number, count: () =
  * One page of a city's records in list order: an index range scan that stops after offset + limit
  * entries (only the city record's own columns, so an index-only scan), then the page's products.
  */
-async function page(ctx: BmplContext, city: string, cityId: number, filters: Filters, sort: BmplSort | undefined, offset: number, limit: number): Promise<BmplProductPage> {
+async function page(ctx: MarketplaceContext, city: string, cityId: number, filters: Filters, sort: MarketplaceSort | undefined, offset: number, limit: number): Promise<MarketplaceProductPage> {
   const index = await categoryIndex(ctx);
   const order = ORDER[sort ?? 'default'];
   const found = await rows(
@@ -100,7 +100,7 @@ async function page(ctx: BmplContext, city: string, cityId: number, filters: Fil
 }
 
 /** Products of a city, optionally of a category, subcategory, brands and price range, sorted and paged. */
-export async function listProducts(ctx: BmplContext, q: ListQuery): Promise<BmplProductPage> {
+export async function listProducts(ctx: MarketplaceContext, q: ListQuery): Promise<MarketplaceProductPage> {
   const { city, cityId } = await cityIdOf(ctx, q.city);
   const brandIds = q.brands ? [...new Set(q.brands.split(',').map(Number))].sort((a, b) => a - b) : [];
   const category = await categoryFilters(ctx, q.category, q.subcategory);
@@ -119,7 +119,7 @@ export async function listProducts(ctx: BmplContext, q: ListQuery): Promise<Bmpl
 }
 
 /** SPEC 4: the Brand list and price range of a category (or subcategory) in a city. */
-export async function listFacets(ctx: BmplContext, q: FacetsQuery): Promise<BmplFacets> {
+export async function listFacets(ctx: MarketplaceContext, q: FacetsQuery): Promise<MarketplaceFacets> {
   const { cityId } = await cityIdOf(ctx, q.city);
   const { where } = await categoryFilters(ctx, q.category, q.subcategory);
   const from = sql`from bmpl_product_cities c where c.active and c.city_id = ${cityId} and ${and(where)}`;
@@ -167,7 +167,7 @@ interface SearchMatches {
  * order; that is kept like the answers and shared by every page of the search, and a page then reads
  * only its own products.
  */
-export async function searchProducts(ctx: BmplContext, q: SearchQuery): Promise<BmplSearchResult> {
+export async function searchProducts(ctx: MarketplaceContext, q: SearchQuery): Promise<MarketplaceSearchResult> {
   const { city, cityId } = await cityIdOf(ctx, q.city);
   const text = wordsOf(q.search);
   const bounds = priceBounds(q.min, q.max);
@@ -219,7 +219,7 @@ export async function searchProducts(ctx: BmplContext, q: SearchQuery): Promise<
  * SPEC 2 home strips, all in one call (the spec's client made one request per category): the first
  * `limit` products of every Food level-2 category in the city, in-stock first, with each category's total.
  */
-export async function homeStrips(ctx: BmplContext, cityName: string | undefined, limit: number): Promise<BmplStrip[]> {
+export async function homeStrips(ctx: MarketplaceContext, cityName: string | undefined, limit: number): Promise<MarketplaceStrip[]> {
   const { city, cityId } = await cityIdOf(ctx, cityName);
   const index = await categoryIndex(ctx);
   const ids = index.level2.map((c) => c.id);

@@ -1,5 +1,5 @@
-import type { BmplFacets, BmplProductDetail, BmplProductPage, BmplSearchResult, BmplStrip } from '@shop/domain/bmpl';
-import { bmplProductPath } from '@shop/domain/bmpl-rules';
+import type { MarketplaceFacets, MarketplaceProductDetail, MarketplaceProductPage, MarketplaceSearchResult, MarketplaceStrip } from '@shop/domain/marketplace';
+import { marketplaceProductPath } from '@shop/domain/marketplace-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBusiness, makeUser, signIn } from '../../../test/factories.ts';
@@ -57,7 +57,7 @@ async function pick(): Promise<Picked> {
   );
   if (!p) throw new Error('no marketplace product sold as a storefront product in the demo data');
   const detail = await memory.app.inject({ method: 'GET', url: `/api/bmpl/products/${p.bmpl_id}` });
-  return { ...p, path: bmplProductPath((detail.json() as { data: BmplProductDetail }).data).replace(/&/g, '&amp;') };
+  return { ...p, path: marketplaceProductPath((detail.json() as { data: MarketplaceProductDetail }).data).replace(/&/g, '&amp;') };
 }
 
 /** What a guest sees of the product in the marketplace of one instance. */
@@ -69,11 +69,11 @@ async function seen(t: TestApp, p: Picked) {
   };
   const city = encodeURIComponent(p.city);
   const has = (page: { data: { products: { id: number }[] } | null }) => page.data?.products.some((x) => x.id === p.bmpl_id) ?? false;
-  const category = await get<BmplProductPage>(`/api/bmpl/products?city=${city}&category=${p.tier2_id}&limit=200`);
-  const sub = await get<BmplProductPage>(`/api/bmpl/products?city=${city}&category=${p.tier2_id}&subcategory=${p.tier3_id}&sort=price_desc&limit=200`);
-  const search = await get<BmplSearchResult>(`/api/bmpl/search?city=${city}&search=${encodeURIComponent(p.name)}&limit=200`);
-  const strips = await get<BmplStrip[]>(`/api/bmpl/strips?city=${city}&limit=6`);
-  const facets = await get<BmplFacets>(`/api/bmpl/facets?city=${city}&category=${p.tier2_id}`);
+  const category = await get<MarketplaceProductPage>(`/api/bmpl/products?city=${city}&category=${p.tier2_id}&limit=200`);
+  const sub = await get<MarketplaceProductPage>(`/api/bmpl/products?city=${city}&category=${p.tier2_id}&subcategory=${p.tier3_id}&sort=price_desc&limit=200`);
+  const search = await get<MarketplaceSearchResult>(`/api/bmpl/search?city=${city}&search=${encodeURIComponent(p.name)}&limit=200`);
+  const strips = await get<MarketplaceStrip[]>(`/api/bmpl/strips?city=${city}&limit=6`);
+  const facets = await get<MarketplaceFacets>(`/api/bmpl/facets?city=${city}&category=${p.tier2_id}`);
   const byId = await t.app.inject({ method: 'GET', url: `/api/bmpl/products/${p.bmpl_id}` });
   const bySlug = await t.app.inject({ method: 'GET', url: `/api/bmpl/products/by-slug/${encodeURIComponent(p.slug)}` });
   const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'shop.example.pk' } });

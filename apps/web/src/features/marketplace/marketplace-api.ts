@@ -1,15 +1,15 @@
 // Marketplace calls of ours (/api/bmpl, listed in /api/docs), as TanStack Query hooks.
 import type {
-  BmplBanner,
-  BmplCategoryTree,
-  BmplFacets,
-  BmplProduct,
-  BmplProductDetail,
-  BmplProductPage,
-  BmplSearchResult,
-  BmplStrip,
-} from '@shop/domain/bmpl';
-import type { BmplSort } from '@shop/domain/bmpl-rules';
+  MarketplaceBanner,
+  MarketplaceCategoryTree,
+  MarketplaceFacets,
+  MarketplaceProduct,
+  MarketplaceProductDetail,
+  MarketplaceProductPage,
+  MarketplaceSearchResult,
+  MarketplaceStrip,
+} from '@shop/domain/marketplace';
+import type { MarketplaceSort } from '@shop/domain/marketplace-rules';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
@@ -17,20 +17,20 @@ import { api } from '../../lib/api.ts';
 const STALE = 5 * 60_000;
 
 export function useCategoryTree() {
-  return useQuery({ queryKey: ['bmpl', 'tree'], queryFn: () => api<BmplCategoryTree[]>('/api/bmpl/categories/tree'), staleTime: STALE });
+  return useQuery({ queryKey: ['marketplace', 'tree'], queryFn: () => api<MarketplaceCategoryTree[]>('/api/bmpl/categories/tree'), staleTime: STALE });
 }
 
 /** Issue 19: staff schedule banners per city and time, so they are asked for the city and not kept. */
 export function useBanners(names: string[], city: string, categoryId?: number) {
   return useQuery({
-    queryKey: ['bmpl', 'banners', names, city, categoryId],
-    queryFn: () => api<BmplBanner[]>('/api/bmpl/banners', { query: { name: names.join(','), city, category_id: categoryId } }),
+    queryKey: ['marketplace', 'banners', names, city, categoryId],
+    queryFn: () => api<MarketplaceBanner[]>('/api/bmpl/banners', { query: { name: names.join(','), city, category_id: categoryId } }),
     staleTime: 0,
   });
 }
 
 export function useStrips(city: string, limit: number) {
-  return useQuery({ queryKey: ['bmpl', 'strips', city, limit], queryFn: () => api<BmplStrip[]>('/api/bmpl/strips', { query: { city, limit } }), staleTime: STALE });
+  return useQuery({ queryKey: ['marketplace', 'strips', city, limit], queryFn: () => api<MarketplaceStrip[]>('/api/bmpl/strips', { query: { city, limit } }), staleTime: STALE });
 }
 
 export interface ListFilters {
@@ -41,7 +41,7 @@ export interface ListFilters {
   brands?: string[];
   min?: string;
   max?: string;
-  sort?: BmplSort;
+  sort?: MarketplaceSort;
 }
 
 const listQuery = (f: ListFilters) => ({
@@ -57,11 +57,11 @@ const listQuery = (f: ListFilters) => ({
 /** A paged product list: `first` products, then `more` per See More. */
 export function useProductList(filters: ListFilters | null, first: number, more: number) {
   return useInfiniteQuery({
-    queryKey: ['bmpl', 'products', filters, first, more],
+    queryKey: ['marketplace', 'products', filters, first, more],
     enabled: filters !== null,
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
-      api<BmplProductPage>('/api/bmpl/products', { query: { ...listQuery(filters as ListFilters), offset: pageParam, limit: pageParam === 0 ? first : more } }),
+      api<MarketplaceProductPage>('/api/bmpl/products', { query: { ...listQuery(filters as ListFilters), offset: pageParam, limit: pageParam === 0 ? first : more } }),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.products.length, 0);
       return loaded < last.total ? loaded : undefined;
@@ -73,8 +73,8 @@ export function useProductList(filters: ListFilters | null, first: number, more:
 
 export function useFacets(city: string, category?: number, subcategory?: number) {
   return useQuery({
-    queryKey: ['bmpl', 'facets', city, category, subcategory],
-    queryFn: () => api<BmplFacets>('/api/bmpl/facets', { query: { city, category, subcategory } }),
+    queryKey: ['marketplace', 'facets', city, category, subcategory],
+    queryFn: () => api<MarketplaceFacets>('/api/bmpl/facets', { query: { city, category, subcategory } }),
     enabled: category !== undefined,
     staleTime: STALE,
   });
@@ -86,12 +86,12 @@ export interface SearchFilters {
   subcategory?: number;
   min?: number;
   max?: number;
-  sort?: BmplSort;
+  sort?: MarketplaceSort;
   limit?: number;
 }
 
 export function fetchSearch(f: SearchFilters, signal?: AbortSignal) {
-  return api<BmplSearchResult>('/api/bmpl/search', {
+  return api<MarketplaceSearchResult>('/api/bmpl/search', {
     query: { city: f.city, search: f.search, subcategory: f.subcategory, min: f.min, max: f.max, sort: f.sort, limit: f.limit ?? 200 },
     signal,
   });
@@ -99,7 +99,7 @@ export function fetchSearch(f: SearchFilters, signal?: AbortSignal) {
 
 export function useSearch(filters: SearchFilters | null) {
   return useQuery({
-    queryKey: ['bmpl', 'search', filters],
+    queryKey: ['marketplace', 'search', filters],
     queryFn: ({ signal }) => fetchSearch(filters as SearchFilters, signal),
     enabled: filters !== null && filters.search.trim() !== '',
     placeholderData: keepPreviousData,
@@ -109,8 +109,8 @@ export function useSearch(filters: SearchFilters | null) {
 
 export function useProductBySlug(slug: string | null) {
   return useQuery({
-    queryKey: ['bmpl', 'product', slug],
-    queryFn: () => api<BmplProductDetail>(`/api/bmpl/products/by-slug/${encodeURIComponent(decodeSafe(slug as string))}`),
+    queryKey: ['marketplace', 'product', slug],
+    queryFn: () => api<MarketplaceProductDetail>(`/api/bmpl/products/by-slug/${encodeURIComponent(decodeSafe(slug as string))}`),
     enabled: slug !== null,
     staleTime: STALE,
   });
@@ -118,8 +118,8 @@ export function useProductBySlug(slug: string | null) {
 
 export function useProductById(id: number | null) {
   return useQuery({
-    queryKey: ['bmpl', 'product-id', id],
-    queryFn: () => api<BmplProductDetail>(`/api/bmpl/products/${id}`),
+    queryKey: ['marketplace', 'product-id', id],
+    queryFn: () => api<MarketplaceProductDetail>(`/api/bmpl/products/${id}`),
     enabled: id !== null,
     staleTime: STALE,
   });
@@ -127,8 +127,8 @@ export function useProductById(id: number | null) {
 
 export function useRelated(id: number | null, city: string) {
   return useQuery({
-    queryKey: ['bmpl', 'related', id, city],
-    queryFn: () => api<BmplProduct[]>(`/api/bmpl/products/${id}/related`, { query: { city } }),
+    queryKey: ['marketplace', 'related', id, city],
+    queryFn: () => api<MarketplaceProduct[]>(`/api/bmpl/products/${id}/related`, { query: { city } }),
     enabled: id !== null,
     staleTime: STALE,
   });

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import type { BmplStrip } from '@shop/domain/bmpl';
+import type { MarketplaceStrip } from '@shop/domain/marketplace';
 import { CITIES, type City, GRID } from '@shop/domain/constants';
 import { setCity, useCity } from '../../lib/city.ts';
 import { useIsDesktop } from '../../lib/use-media.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
-import { useBanners, useProductList, useStrips } from './bmpl-api.ts';
-import { BmplProductGrid, Spinner } from './bmpl-product-card.tsx';
+import { useBanners, useProductList, useStrips } from './marketplace-api.ts';
+import { MarketplaceProductGrid, Spinner } from './marketplace-product-card.tsx';
 import { CategoryStrip, TileGrid } from './home-sections.tsx';
 import { useInView } from './use-in-view.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
@@ -17,7 +17,7 @@ const BANNER_NAMES = ['Bmpl_Banners', 'Bmpl_Featured', 'Bmpl_Popular'];
  * banners and tiles in one call, every category strip in one call (the spec's client made one per
  * category), and the landing grid.
  */
-export function BmplHomePage() {
+export function MarketplaceHomePage() {
   const city = useCity();
   const isDesktop = useIsDesktop();
   const banners = useBanners(BANNER_NAMES, city);
@@ -59,9 +59,9 @@ function LandingGrid({ city }: { city: City }) {
   const list = useProductList(near ? { city } : null, GRID.marketplaceLandingFirst, GRID.marketplaceLandingMore);
   const products = useMemo(() => list.data?.pages.flatMap((p) => p.products) ?? [], [list.data]);
   return (
-    <section ref={ref} aria-labelledby="bmpl-landing" className="mt-10">
+    <section ref={ref} aria-labelledby="marketplace-landing" className="mt-10">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 id="bmpl-landing" className="text-xl font-bold md:text-2xl">Buy More Pay Less</h2>
+        <h2 id="marketplace-landing" className="text-xl font-bold md:text-2xl">Buy More Pay Less</h2>
         <label className="flex items-center gap-2 text-sm font-medium">
           Select City
           <select value={city} onChange={(e) => setCity(e.target.value as City)} className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
@@ -77,7 +77,7 @@ function LandingGrid({ city }: { city: City }) {
         <p className="py-10 text-center text-lg font-semibold text-slate-700">No Product Exist In This City.</p>
       ) : (
         <>
-          <BmplProductGrid products={products} />
+          <MarketplaceProductGrid products={products} />
           {list.hasNextPage && (
             <div className="mt-4 flex justify-center">
               <button
@@ -97,7 +97,7 @@ function LandingGrid({ city }: { city: City }) {
 }
 
 /** The first strips draw at once; the rest when scrolled near (one request brought them all). */
-function DeferredStrip({ strip, isDesktop, immediate }: { strip: BmplStrip; isDesktop: boolean; immediate: boolean }) {
+function DeferredStrip({ strip, isDesktop, immediate }: { strip: MarketplaceStrip; isDesktop: boolean; immediate: boolean }) {
   const [ref, near] = useInView<HTMLDivElement>();
   return (
     <div ref={ref} className={immediate || near ? '' : 'min-h-96'}>

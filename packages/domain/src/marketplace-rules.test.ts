@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bmplCategoryPath,
-  bmplPriceDisplay,
-  bmplProductPath,
-  bmplProductTitle,
+  marketplaceCategoryPath,
+  marketplacePriceDisplay,
+  marketplaceProductPath,
+  marketplaceProductTitle,
   isUsableSegment,
   movedProductPath,
   notAvailableIn,
@@ -14,24 +14,24 @@ import {
   resolveProductPath,
   searchTextFromParam,
   segmentMatchesName,
-} from './bmpl-rules.ts';
+} from './marketplace-rules.ts';
 
 const base = { price: '1180.00', sale: false, sale_price: null, sell_price: '1000.00', tax: '180.00', discount_threshold: null, discount_price: null, original_price: null };
 
-describe('bmplPriceDisplay (SPEC 2)', () => {
+describe('marketplacePriceDisplay (SPEC 2)', () => {
   it('without a threshold: Net Price and Tax Include rounded, Gross Sell Price the list price', () => {
-    expect(bmplPriceDisplay({ ...base, sell_price: '1000.40', tax: '179.60' })).toEqual({
+    expect(marketplacePriceDisplay({ ...base, sell_price: '1000.40', tax: '179.60' })).toEqual({
       kind: 'plain', netPrice: '1000.00', taxInclude: '180.00', grossSellPrice: '1180.00', oldPrice: null,
     });
   });
   it('on sale: Gross Sell Price is the sale price and the list price is struck', () => {
-    expect(bmplPriceDisplay({ ...base, sale: true, sale_price: '999.50' })).toMatchObject({ grossSellPrice: '999.50', oldPrice: '1180.00' });
+    expect(marketplacePriceDisplay({ ...base, sale: true, sale_price: '999.50' })).toMatchObject({ grossSellPrice: '999.50', oldPrice: '1180.00' });
   });
   it('a sale flag without a lower sale price shows the list price', () => {
-    expect(bmplPriceDisplay({ ...base, sale: true, sale_price: '1200.00' })).toMatchObject({ grossSellPrice: '1180.00', oldPrice: null });
+    expect(marketplacePriceDisplay({ ...base, sale: true, sale_price: '1200.00' })).toMatchObject({ grossSellPrice: '1180.00', oldPrice: null });
   });
   it('with a threshold: x1 Piece at the original price, x{n} Pieces at the discount price, exact totals', () => {
-    const d = bmplPriceDisplay({ ...base, discount_threshold: 12, discount_price: '1099.95', original_price: '1180.00' });
+    const d = marketplacePriceDisplay({ ...base, discount_threshold: 12, discount_price: '1099.95', original_price: '1180.00' });
     expect(d).toEqual({
       kind: 'threshold',
       threshold: 12,
@@ -42,7 +42,7 @@ describe('bmplPriceDisplay (SPEC 2)', () => {
     });
   });
   it('a threshold without a discount price falls back to the plain display', () => {
-    expect(bmplPriceDisplay({ ...base, discount_threshold: 6 }).kind).toBe('plain');
+    expect(marketplacePriceDisplay({ ...base, discount_threshold: 6 }).kind).toBe('plain');
   });
 });
 
@@ -96,13 +96,13 @@ describe('path resolution (SPEC 2: 4 and 5 segments)', () => {
     expect(segmentMatchesName('%E0%A4%A', 'x')).toBe(false);
   });
   it('builds canonical product and category URLs, keeping & readable', () => {
-    expect(bmplProductPath({ slug: "shan-s-masala-50-g", category_slug: 'spices-&-masala', subcategory_slug: 'recipe-masala' })).toBe(
+    expect(marketplaceProductPath({ slug: "shan-s-masala-50-g", category_slug: 'spices-&-masala', subcategory_slug: 'recipe-masala' })).toBe(
       '/bmpl/category/spices-&-masala/recipe-masala/productdetail/shan-s-masala-50-g',
     );
-    expect(bmplProductPath({ slug: 'x', category_slug: 'dairy', subcategory_slug: null })).toBe('/bmpl/category/dairy/productdetail/x');
-    expect(bmplCategoryPath('rice-&-grains', 'basmati-rice')).toBe('/bmpl/category/rice-&-grains/basmati-rice/');
-    expect(bmplCategoryPath('چائے')).toBe('/bmpl/category/%DA%86%D8%A7%D8%A6%DB%92/');
-    expect(resolveProductPath(bmplProductPath({ slug: 'چائے-پتی', category_slug: 'tea', subcategory_slug: null }))?.product).toBe('%DA%86%D8%A7%D8%A6%DB%92-%D9%BE%D8%AA%DB%8C');
+    expect(marketplaceProductPath({ slug: 'x', category_slug: 'dairy', subcategory_slug: null })).toBe('/bmpl/category/dairy/productdetail/x');
+    expect(marketplaceCategoryPath('rice-&-grains', 'basmati-rice')).toBe('/bmpl/category/rice-&-grains/basmati-rice/');
+    expect(marketplaceCategoryPath('چائے')).toBe('/bmpl/category/%DA%86%D8%A7%D8%A6%DB%92/');
+    expect(resolveProductPath(marketplaceProductPath({ slug: 'چائے-پتی', category_slug: 'tea', subcategory_slug: null }))?.product).toBe('%DA%86%D8%A7%D8%A6%DB%92-%D9%BE%D8%AA%DB%8C');
   });
 });
 
@@ -144,7 +144,7 @@ describe('texts (SPEC 2)', () => {
     expect(searchTextFromParam(null)).toBe('');
   });
   it('title and related heading', () => {
-    expect(bmplProductTitle('Guard Rice')).toBe('Buy Guard Rice at the Best Wholesale Prices in Pakistan');
+    expect(marketplaceProductTitle('Guard Rice')).toBe('Buy Guard Rice at the Best Wholesale Prices in Pakistan');
     expect(relatedHeading(12)).toBe('Similar Products');
     expect(relatedHeading(null)).toBe('BUY MORE PAY LESS');
   });

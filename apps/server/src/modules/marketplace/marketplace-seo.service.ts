@@ -1,13 +1,13 @@
 // What search engines need from the marketplace (issue 15, 13): a context for the SEO pages and the
 // public URLs for sitemap.xml. The seo module reads the marketplace only through these functions.
-import { bmplCategoryPath, bmplProductPath } from '@shop/domain/bmpl-rules';
+import { marketplaceCategoryPath, marketplaceProductPath } from '@shop/domain/marketplace-rules';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { createChangeFollower } from '../../lib/db-mirror.ts';
-import { TtlCache } from './bmpl.cache.ts';
-import { MARKETPLACE_TABLES } from './bmpl-index.ts';
-import { rows } from './bmpl-rows.ts';
-import { type BmplContext, categoryIndex } from './bmpl.service.ts';
+import { TtlCache } from './marketplace.cache.ts';
+import { MARKETPLACE_TABLES } from './marketplace-index.ts';
+import { rows } from './marketplace-rows.ts';
+import { type MarketplaceContext, categoryIndex } from './marketplace.service.ts';
 
 /**
  * A marketplace context of its own (small cache), for pages rendered for crawlers, with the
@@ -15,7 +15,7 @@ import { type BmplContext, categoryIndex } from './bmpl.service.ts';
  * module keeps its heads and sitemap only for the generation they were built under, so a renamed or
  * deactivated product's page and the sitemap follow within the counters' bound (issue 19).
  */
-export function createSeoContext(db: Db, followMs: number): { ctx: BmplContext; changes: ReturnType<typeof createChangeFollower> } {
+export function createSeoContext(db: Db, followMs: number): { ctx: MarketplaceContext; changes: ReturnType<typeof createChangeFollower> } {
   const changes = createChangeFollower(db, MARKETPLACE_TABLES, followMs);
   return { ctx: { db, cache: new TtlCache(5 * 60_000, 100, { generation: changes.generation }) }, changes };
 }
@@ -25,12 +25,12 @@ export function createSeoContext(db: Db, followMs: number): { ctx: BmplContext; 
  * in id order (stable between builds of the sitemap). Products no city sells are left out: their
  * pages say they are not available; so are inactive ones (issue 19: their pages are not found).
  */
-export async function sitemapPaths(ctx: BmplContext, limit: number): Promise<{ categories: string[]; products: string[] }> {
+export async function sitemapPaths(ctx: MarketplaceContext, limit: number): Promise<{ categories: string[]; products: string[] }> {
   const index = await categoryIndex(ctx);
   const categories: string[] = [];
   for (const parent of index.level2) {
-    categories.push(bmplCategoryPath(parent.slug));
-    for (const child of index.childrenOf.get(parent.id) ?? []) categories.push(bmplCategoryPath(parent.slug, child.slug));
+    categories.push(marketplaceCategoryPath(parent.slug));
+    for (const child of index.childrenOf.get(parent.id) ?? []) categories.push(marketplaceCategoryPath(parent.slug, child.slug));
   }
   const found = await rows(
     ctx.db,
@@ -39,7 +39,7 @@ export async function sitemapPaths(ctx: BmplContext, limit: number): Promise<{ c
         order by p.id limit ${Math.max(0, limit - categories.length)}`,
   );
   const products = found.map((r) =>
-    bmplProductPath({
+    marketplaceProductPath({
       slug: r.slug as string,
       category_slug: index.byId.get(Number(r.tier2_id))?.slug ?? null,
       subcategory_slug: r.tier3_id == null ? null : (index.byId.get(Number(r.tier3_id))?.slug ?? null),

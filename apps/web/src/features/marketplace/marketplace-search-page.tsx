@@ -1,13 +1,13 @@
-import { searchTextFromParam } from '@shop/domain/bmpl-rules';
+import { searchTextFromParam } from '@shop/domain/marketplace-rules';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCity } from '../../lib/city.ts';
-import { useSearch } from './bmpl-api.ts';
-import { BmplProductGrid, Spinner } from './bmpl-product-card.tsx';
+import { useSearch } from './marketplace-api.ts';
+import { MarketplaceProductGrid, Spinner } from './marketplace-product-card.tsx';
 import { Breadcrumb } from './breadcrumb.tsx';
 import { type FilterDraft, FilterPanel } from './filter-panel.tsx';
 import { ListingLayout } from './listing-layout.tsx';
-import type { BmplSort } from '@shop/domain/bmpl-rules';
+import type { MarketplaceSort } from '@shop/domain/marketplace-rules';
 import { countOf } from '@shop/domain/plural';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
@@ -17,13 +17,13 @@ const EMPTY: FilterDraft = { subcategory: null, brands: [], price: null };
  * SPEC 2 search page (/bmpl/search?searchValue=, hyphens to spaces): results in the selected city,
  * the Category filter from their distinct tier-3 categories, the price range from their prices.
  */
-export function BmplSearchPage() {
+export function MarketplaceSearchPage() {
   const [params] = useSearchParams();
   const text = searchTextFromParam(params.get('searchValue'));
   const city = useCity();
   const [draft, setDraft] = useState<FilterDraft>(EMPTY);
   const [applied, setApplied] = useState<FilterDraft>(EMPTY);
-  const [sort, setSort] = useState<BmplSort | undefined>(undefined);
+  const [sort, setSort] = useState<MarketplaceSort | undefined>(undefined);
 
   // The facets (categories, price range) always come from the unfiltered results.
   const all = useSearch(text ? { city, search: text, sort } : null);
@@ -76,7 +76,7 @@ export function BmplSearchPage() {
         ) : (
           <>
             <p className="mb-2 text-sm text-slate-600">{countOf(products.length, 'product', 'products')} in {city}</p>
-            <BmplProductGrid products={products} eagerFirst={4} />
+            <MarketplaceProductGrid products={products} eagerFirst={4} />
           </>
         )}
       </ListingLayout>

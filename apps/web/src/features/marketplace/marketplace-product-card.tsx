@@ -1,5 +1,5 @@
-import type { BmplProduct } from '@shop/domain/bmpl';
-import { bmplProductPath } from '@shop/domain/bmpl-rules';
+import type { MarketplaceProduct } from '@shop/domain/marketplace';
+import { marketplaceProductPath } from '@shop/domain/marketplace-rules';
 import { formatRupees } from '@shop/domain/money';
 import { memo } from 'react';
 import { Link } from 'react-router';
@@ -11,13 +11,13 @@ import { ProductImage } from '../../components/ui/product-image.tsx';
  * Where a card leads: a multi-piece discount item opens /productDetail with the product in state
  * (SPEC 2); every other product its canonical, shareable URL.
  */
-export function productLink(product: BmplProduct): { to: string; state?: { product: BmplProduct } } {
+export function productLink(product: MarketplaceProduct): { to: string; state?: { product: MarketplaceProduct } } {
   if (product.discount_threshold != null) return { to: '/productDetail', state: { product } };
-  return { to: bmplProductPath(product) };
+  return { to: marketplaceProductPath(product) };
 }
 
 /** Memoised: a grid re-renders when the session or a query settles, and its cards need not (issue 15). */
-export const BmplProductCard = memo(function BmplProductCard({ product, eager = false }: { product: BmplProduct; eager?: boolean }) {
+export const MarketplaceProductCard = memo(function MarketplaceProductCard({ product, eager = false }: { product: MarketplaceProduct; eager?: boolean }) {
   const link = productLink(product);
   const isOut = product.stock <= 0;
   return (
@@ -43,14 +43,14 @@ export const BmplProductCard = memo(function BmplProductCard({ product, eager = 
   );
 });
 
-export function BmplProductGrid({ products, eagerFirst = 0 }: { products: BmplProduct[]; eagerFirst?: number }) {
+export function MarketplaceProductGrid({ products, eagerFirst = 0 }: { products: MarketplaceProduct[]; eagerFirst?: number }) {
   // Two rows of five on a wide screen: drawn with the data, the rest just after (lib/use-progressive.ts).
   const shown = useProgressive(products, Math.max(10, eagerFirst));
   return (
     <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 md:gap-4 lg:grid-cols-4 xl:grid-cols-5">
       {shown.map((p, i) => (
         <li key={p.id}>
-          <BmplProductCard product={p} eager={i < eagerFirst} />
+          <MarketplaceProductCard product={p} eager={i < eagerFirst} />
         </li>
       ))}
     </ul>

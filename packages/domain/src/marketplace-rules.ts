@@ -5,14 +5,14 @@ import { nameFromSegment, toSlug } from './slug.ts';
 import { pluralWord } from './plural.ts';
 
 /** SPEC 2: the four marketplace sort options, in menu order. */
-export const BMPL_SORTS = [
+export const MARKETPLACE_SORT_OPTIONS = [
   { value: 'brand_asc', label: 'Brand A-Z' },
   { value: 'brand_desc', label: 'Brand Z-A' },
   { value: 'price_asc', label: 'Price Low to High' },
   { value: 'price_desc', label: 'Price High to Low' },
 ] as const;
-export type BmplSort = (typeof BMPL_SORTS)[number]['value'];
-export const BMPL_SORT_VALUES = BMPL_SORTS.map((s) => s.value) as [BmplSort, ...BmplSort[]];
+export type MarketplaceSort = (typeof MARKETPLACE_SORT_OPTIONS)[number]['value'];
+export const MARKETPLACE_SORT_VALUES = MARKETPLACE_SORT_OPTIONS.map((s) => s.value) as [MarketplaceSort, ...MarketplaceSort[]];
 
 /** What the marketplace's lists sort by: a city record's attributes. */
 export type MarketplaceSortField = 'out_of_stock' | 'name' | 'price' | 'product_id';
@@ -26,11 +26,11 @@ const MARKETPLACE_OUT_OF_STOCK_LAST: MarketplaceSortKey = { field: 'out_of_stock
 const MARKETPLACE_BY_ID: MarketplaceSortKey = { field: 'product_id', direction: 'asc' };
 
 /**
- * SPEC 2/9, declared once for the SQL (bmpl-lists.service.ts) and the in-memory copy (bmpl-snapshot.ts):
+ * SPEC 2/9, declared once for the SQL (marketplace-lists.service.ts) and the in-memory copy (marketplace-order.ts):
  * out-of-stock records last whatever the sort; Brand A-Z / Z-A by the product's name (names start with
  * the brand, as the database orders names); price by the city's list price; ties by product id.
  */
-export const MARKETPLACE_SORTS: Readonly<Record<BmplSort | 'default', readonly MarketplaceSortKey[]>> = {
+export const MARKETPLACE_SORTS: Readonly<Record<MarketplaceSort | 'default', readonly MarketplaceSortKey[]>> = {
   default: [MARKETPLACE_OUT_OF_STOCK_LAST, MARKETPLACE_BY_ID],
   brand_asc: [MARKETPLACE_OUT_OF_STOCK_LAST, { field: 'name', direction: 'asc' }, MARKETPLACE_BY_ID],
   brand_desc: [MARKETPLACE_OUT_OF_STOCK_LAST, { field: 'name', direction: 'desc' }, MARKETPLACE_BY_ID],
@@ -84,7 +84,7 @@ export interface ThresholdPriceDisplay {
   rows: [ThresholdRow, ThresholdRow];
 }
 
-export type BmplPriceDisplay = PlainPriceDisplay | ThresholdPriceDisplay;
+export type MarketplacePriceDisplay = PlainPriceDisplay | ThresholdPriceDisplay;
 
 const wholeRupees = (amount: string) => fromPaisa(Math.round(toPaisa(amount) / 100) * 100);
 const isOnSale = (p: CityPriceFields) => p.sale && p.sale_price != null && toPaisa(p.sale_price) > 0 && toPaisa(p.sale_price) < toPaisa(p.price);
@@ -93,7 +93,7 @@ const isOnSale = (p: CityPriceFields) => p.sale && p.sale_price != null && toPai
  * SPEC 2 product detail price display. With discount_threshold: two rows, 'x1 Piece' at original_price
  * and 'x{threshold} Pieces' at discount_price, totals exact in paisa. Without: Net Price, Tax Include, Gross Sell Price.
  */
-export function bmplPriceDisplay(p: CityPriceFields): BmplPriceDisplay {
+export function marketplacePriceDisplay(p: CityPriceFields): MarketplacePriceDisplay {
   if (p.discount_threshold != null && p.discount_threshold > 1 && p.discount_price != null) {
     const t = p.discount_threshold;
     const original = p.original_price ?? p.price;
@@ -211,14 +211,14 @@ export function resolveProductPath(pathname: string): ProductPath | null {
 export const pathSegment = (slug: string) => encodeURIComponent(slug).replace(/%26/g, '&');
 
 /** The canonical, shareable URL of a marketplace product (SPEC 2's longest form). */
-export function bmplProductPath(p: { slug: string; category_slug: string | null; subcategory_slug: string | null }): string {
+export function marketplaceProductPath(p: { slug: string; category_slug: string | null; subcategory_slug: string | null }): string {
   const parts = ['/bmpl/category'];
   if (p.category_slug) parts.push(pathSegment(p.category_slug));
   if (p.category_slug && p.subcategory_slug) parts.push(pathSegment(p.subcategory_slug));
   return `${parts.join('/')}/productdetail/${pathSegment(p.slug)}`;
 }
 
-/** What movedProductPath needs of a marketplace product (BmplProductDetail has it). */
+/** What movedProductPath needs of a marketplace product (MarketplaceProductDetail has it). */
 export interface ProductAddress {
   slug: string;
   name: string;
@@ -248,7 +248,7 @@ const namesCategory = (segment: string, slug: string | null | undefined, name: s
  * answers a moved address 301 to this path; the web app replaces the address with it.
  */
 export function movedProductPath(path: ProductPath, product: ProductAddress): string | null {
-  const canonical = bmplProductPath(product);
+  const canonical = marketplaceProductPath(product);
   let segment = path.product;
   try {
     segment = decodeURIComponent(path.product);
@@ -265,7 +265,7 @@ export function movedProductPath(path: ProductPath, product: ProductAddress): st
 }
 
 /** The category page URL (SPEC 2: /bmpl/category/{level2-slug}/ and /{level2-slug}/{level3-slug}/). */
-export function bmplCategoryPath(categorySlug: string, subcategorySlug?: string | null): string {
+export function marketplaceCategoryPath(categorySlug: string, subcategorySlug?: string | null): string {
   const sub = subcategorySlug ? `${pathSegment(subcategorySlug)}/` : '';
   return `/bmpl/category/${pathSegment(categorySlug)}/${sub}`;
 }
@@ -274,7 +274,7 @@ export function bmplCategoryPath(categorySlug: string, subcategorySlug?: string 
 export const searchTextFromParam = (value: string | null) => (value ?? '').replace(/-/g, ' ').replace(/\s+/g, ' ').trim();
 
 /** SPEC 2: the product detail page title. */
-export const bmplProductTitle = (name: string) => `Buy ${name} at the Best Wholesale Prices in Pakistan`;
+export const marketplaceProductTitle = (name: string) => `Buy ${name} at the Best Wholesale Prices in Pakistan`;
 
 /** SPEC 2: 'Similar Products' when a threshold exists, otherwise 'BUY MORE PAY LESS'. */
 export const relatedHeading = (threshold: number | null | undefined) => (threshold != null && threshold > 1 ? 'Similar Products' : 'BUY MORE PAY LESS');

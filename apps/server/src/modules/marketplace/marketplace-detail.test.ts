@@ -1,8 +1,8 @@
-import type { BmplProduct, BmplProductDetail, BmplSearchResult } from '@shop/domain/bmpl';
+import type { MarketplaceProduct, MarketplaceProductDetail, MarketplaceSearchResult } from '@shop/domain/marketplace';
 import { eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { bmplProductCities, bmplProducts } from '../../db/schema/marketplace.ts';
+import { marketplaceProductCities, marketplaceProducts } from '../../db/schema/marketplace.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,11 +18,11 @@ const get = async <T>(url: string) => {
 
 async function firstWhere(where: ReturnType<typeof sql> | ReturnType<typeof isNotNull>) {
   const [row] = await t.database.db
-    .select({ id: bmplProducts.id, slug: bmplProducts.slug, name: bmplProducts.name })
-    .from(bmplProducts)
-    .innerJoin(bmplProductCities, eq(bmplProductCities.bmplProductId, bmplProducts.id))
+    .select({ id: marketplaceProducts.id, slug: marketplaceProducts.slug, name: marketplaceProducts.name })
+    .from(marketplaceProducts)
+    .innerJoin(marketplaceProductCities, eq(marketplaceProductCities.marketplaceProductId, marketplaceProducts.id))
     .where(where)
-    .orderBy(bmplProducts.id)
+    .orderBy(marketplaceProducts.id)
     .limit(1);
   if (!row) throw new Error('no such seeded product');
   return row;
@@ -30,9 +30,9 @@ async function firstWhere(where: ReturnType<typeof sql> | ReturnType<typeof isNo
 
 describe('product detail', () => {
   it('by id and by slug: the product with every city record', async () => {
-    const row = await firstWhere(isNotNull(bmplProductCities.discountThreshold));
-    const byId = await get<BmplProductDetail>(`/api/bmpl/products/${row.id}`);
-    const bySlug = await get<BmplProductDetail>(`/api/bmpl/products/by-slug/${encodeURIComponent(row.slug)}`);
+    const row = await firstWhere(isNotNull(marketplaceProductCities.discountThreshold));
+    const byId = await get<MarketplaceProductDetail>(`/api/bmpl/products/${row.id}`);
+    const bySlug = await get<MarketplaceProductDetail>(`/api/bmpl/products/by-slug/${encodeURIComponent(row.slug)}`);
     expect(bySlug).toEqual(byId);
     expect(byId.name).toBe(row.name);
     expect(byId.category_slug).toMatch(/\w/);
@@ -42,9 +42,9 @@ describe('product detail', () => {
   });
 
   it('by name in a URL segment (SPEC 2: hyphens to spaces, upper case)', async () => {
-    const row = await firstWhere(sql`${bmplProducts.name} ~ '^[A-Za-z0-9 ]+$'`);
+    const row = await firstWhere(sql`${marketplaceProducts.name} ~ '^[A-Za-z0-9 ]+$'`);
     const segment = row.name.toUpperCase().replace(/ /g, '_');
-    const found = await get<BmplProductDetail>(`/api/bmpl/products/by-slug/${encodeURIComponent(segment)}`);
+    const found = await get<MarketplaceProductDetail>(`/api/bmpl/products/by-slug/${encodeURIComponent(segment)}`);
     expect(found.id).toBe(row.id);
   });
 
@@ -67,10 +67,10 @@ describe('product detail', () => {
   });
 
   it('related: up to 16 of the same lowest category, sold in the city, the product first', async () => {
-    const row = await firstWhere(isNotNull(bmplProducts.tier3Id));
-    const detail = await get<BmplProductDetail>(`/api/bmpl/products/${row.id}`);
+    const row = await firstWhere(isNotNull(marketplaceProducts.tier3Id));
+    const detail = await get<MarketplaceProductDetail>(`/api/bmpl/products/${row.id}`);
     const city = detail.bmpl_products_city[0]?.city as string;
-    const related = await get<BmplProduct[]>(`/api/bmpl/products/${row.id}/related?city=${city}`);
+    const related = await get<MarketplaceProduct[]>(`/api/bmpl/products/${row.id}/related?city=${city}`);
     expect(related[0]?.id).toBe(row.id);
     expect(related.length).toBeLessThanOrEqual(16);
     for (const p of related) {
@@ -90,10 +90,10 @@ describe('product detail', () => {
         where o.tier3_id = p.tier3_id and o.tier4_id is null) > 12
       order by p.id limit 1`).then((r) => (r as unknown as { rows: Array<{ id: number; city: string }> }).rows);
     if (!row) throw new Error('no seeded category with more than 12 products in a city');
-    const detail = await get<BmplProductDetail>(`/api/bmpl/products/${row.id}`);
+    const detail = await get<MarketplaceProductDetail>(`/api/bmpl/products/${row.id}`);
     const seen = new Set<number>();
     for (let i = 0; i < 10; i++) {
-      const sample = await get<BmplProduct[]>(`/api/bmpl/products/${row.id}/related-sample?city=${row.city}`);
+      const sample = await get<MarketplaceProduct[]>(`/api/bmpl/products/${row.id}/related-sample?city=${row.city}`);
       expect(sample).toHaveLength(4);
       expect(new Set(sample.map((p) => p.id)).size).toBe(4);
       for (const p of sample) {
@@ -129,16 +129,16 @@ describe('city records carry what lists filter and sort on', () => {
 
   it('copied from the product on insert and when the product changes, so search and lists follow a rename', async () => {
     expect(await stale()).toBe(0);
-    const row = await firstWhere(isNotNull(bmplProducts.tier3Id));
-    const detail = await get<BmplProductDetail>(`/api/bmpl/products/${row.id}`);
+    const row = await firstWhere(isNotNull(marketplaceProducts.tier3Id));
+    const detail = await get<MarketplaceProductDetail>(`/api/bmpl/products/${row.id}`);
     const city = detail.bmpl_products_city[0]?.city as string;
-    await t.database.db.update(bmplProducts).set({ name: 'Zyxwv Renamed Product' }).where(eq(bmplProducts.id, row.id));
+    await t.database.db.update(marketplaceProducts).set({ name: 'Zyxwv Renamed Product' }).where(eq(marketplaceProducts.id, row.id));
     try {
       expect(await stale()).toBe(0);
-      const found = await get<BmplSearchResult>(`/api/bmpl/search?search=zyxwv&city=${city}`);
+      const found = await get<MarketplaceSearchResult>(`/api/bmpl/search?search=zyxwv&city=${city}`);
       expect(found.products.map((p) => p.id)).toEqual([row.id]);
     } finally {
-      await t.database.db.update(bmplProducts).set({ name: row.name }).where(eq(bmplProducts.id, row.id));
+      await t.database.db.update(marketplaceProducts).set({ name: row.name }).where(eq(marketplaceProducts.id, row.id));
     }
     expect(await stale()).toBe(0);
   });
@@ -146,7 +146,7 @@ describe('city records carry what lists filter and sort on', () => {
 
 describe('search', () => {
   it('finds words in names, in the selected city only, with tier-3 categories and price range', async () => {
-    const lahore = await get<BmplSearchResult>('/api/bmpl/search?search=basmati-rice&city=Lahore&limit=200');
+    const lahore = await get<MarketplaceSearchResult>('/api/bmpl/search?search=basmati-rice&city=Lahore&limit=200');
     expect(lahore.total).toBeGreaterThan(0);
     for (const p of lahore.products) {
       expect(p.name.toLowerCase()).toContain('basmati');
@@ -159,12 +159,12 @@ describe('search', () => {
   });
 
   it('the Category filter and price range narrow the results; the facets stay those of all matches', async () => {
-    const all = await get<BmplSearchResult>('/api/bmpl/search?search=rice&limit=200');
+    const all = await get<MarketplaceSearchResult>('/api/bmpl/search?search=rice&limit=200');
     const sub = all.categories[0]?.id as number;
-    const narrowed = await get<BmplSearchResult>(`/api/bmpl/search?search=rice&subcategory=${sub}&limit=200`);
+    const narrowed = await get<MarketplaceSearchResult>(`/api/bmpl/search?search=rice&subcategory=${sub}&limit=200`);
     expect(narrowed.products.every((p) => p.tier3_id === sub)).toBe(true);
     expect(narrowed.categories).toEqual(all.categories);
-    const cheap = await get<BmplSearchResult>('/api/bmpl/search?search=rice&max=1000&limit=200');
+    const cheap = await get<MarketplaceSearchResult>('/api/bmpl/search?search=rice&max=1000&limit=200');
     expect(cheap.products.every((p) => Number(p.price) <= 1000)).toBe(true);
   });
 
@@ -174,17 +174,17 @@ describe('search', () => {
         select 1 from bmpl_product_cities c join cities ci on ci.id = c.city_id where c.bmpl_product_id = p.id and ci.name = 'Lahore')
       order by p.id limit 1`).then((r) => (r as unknown as { rows: Array<{ id: number; name: string }> }).rows);
     if (!row) throw new Error('every product is sold in Lahore');
-    const lahore = await get<BmplSearchResult>(`/api/bmpl/search?search=${encodeURIComponent(row.name)}&city=Lahore`);
+    const lahore = await get<MarketplaceSearchResult>(`/api/bmpl/search?search=${encodeURIComponent(row.name)}&city=Lahore`);
     expect(lahore.products.map((p) => p.id)).not.toContain(row.id);
-    const detail = await get<BmplProductDetail>(`/api/bmpl/products/${row.id}`);
-    const elsewhere = await get<BmplSearchResult>(`/api/bmpl/search?search=${encodeURIComponent(row.name)}&city=${detail.bmpl_products_city[0]?.city}`);
+    const detail = await get<MarketplaceProductDetail>(`/api/bmpl/products/${row.id}`);
+    const elsewhere = await get<MarketplaceSearchResult>(`/api/bmpl/search?search=${encodeURIComponent(row.name)}&city=${detail.bmpl_products_city[0]?.city}`);
     expect(elsewhere.products.map((p) => p.id)).toContain(row.id);
   });
 
   it('empty text finds nothing; wildcards are literal; bad input is a 4xx', async () => {
-    expect(await get<BmplSearchResult>('/api/bmpl/search?search=')).toEqual({ products: [], total: 0, categories: [], price: null });
-    expect((await get<BmplSearchResult>('/api/bmpl/search?search=%25%25')).total).toBe(0);
-    expect((await get<BmplSearchResult>('/api/bmpl/search?search=zzzqqq')).total).toBe(0);
+    expect(await get<MarketplaceSearchResult>('/api/bmpl/search?search=')).toEqual({ products: [], total: 0, categories: [], price: null });
+    expect((await get<MarketplaceSearchResult>('/api/bmpl/search?search=%25%25')).total).toBe(0);
+    expect((await get<MarketplaceSearchResult>('/api/bmpl/search?search=zzzqqq')).total).toBe(0);
     for (const url of ['/api/bmpl/search', '/api/bmpl/search?search=a&city=Rome', '/api/bmpl/search?search=a&min=9&max=1', `/api/bmpl/search?search=${'a'.repeat(200)}`]) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(400);
