@@ -35,8 +35,8 @@ const tableOwners = {
   'catalogue-admin.ts': {
     catalogue_batches: 'catalogue-admin',
     catalogue_batch_rows: 'catalogue-admin',
-    // The marketplace's old slugs; module folder still bmpl/ (being renamed to marketplace/).
-    bmpl_slug_redirects: 'bmpl',
+    // The marketplace's old slugs (SQL names keep bmpl_: decision 022).
+    bmpl_slug_redirects: 'marketplace',
   },
   'finance.ts': {
     receipts: 'finance',
@@ -46,7 +46,7 @@ const tableOwners = {
     ledger_allocations: 'finance',
     credit_hold_releases: 'finance',
   },
-  'marketplace.ts': { bmpl_products: 'bmpl', bmpl_product_cities: 'bmpl' },
+  'marketplace.ts': { bmpl_products: 'marketplace', bmpl_product_cities: 'marketplace' },
   'order-desk.ts': {
     order_events: 'order-desk',
     order_notes: 'order-desk',
@@ -102,9 +102,9 @@ const allowed = [
   { from: 'apps/server/src/modules/catalogue-admin/catalogue-write.ts', schema: 'catalogue.ts', tables: ['products', 'categories', 'brands', 'product_business_types'], reason: 'not yet moved: the staff write side of the catalogue; issue 17 moves writes behind a catalogue write service with the change feed' },
   { from: 'apps/server/src/modules/catalogue-admin/catalogue-write.ts', schema: 'places.ts', tables: ['business_types'], reason: 'not yet moved: checks the business types a product is shown to exist' },
   { from: 'apps/server/src/modules/catalogue-admin/categories-brands.service.ts', schema: 'catalogue.ts', tables: ['categories', 'brands', 'products'], reason: 'not yet moved: as catalogue-write.ts' },
-  { from: 'apps/server/src/modules/catalogue-admin/categories-brands.service.ts', schema: 'marketplace.ts', tables: ['bmpl_products'], reason: 'one transaction, not yet moved: merging a brand renames it on marketplace products in the same transaction; the marketplace module (bmpl/, being renamed) is not edited now' },
-  { from: 'apps/server/src/modules/bmpl/bmpl.service.ts', schema: 'catalogue.ts', tables: ['brands', 'categories'], reason: 'not yet moved: modules/bmpl is being renamed to modules/marketplace by another change; left as is until then' },
-  { from: 'apps/server/src/modules/bmpl/bmpl.service.ts', schema: 'places.ts', tables: ['cities'], reason: 'not yet moved: as above (bmpl rename)' },
+  { from: 'apps/server/src/modules/catalogue-admin/categories-brands.service.ts', schema: 'marketplace.ts', tables: ['bmpl_products'], reason: 'one transaction, not yet moved: merging a brand renames it on marketplace products in the same transaction; the marketplace module was being renamed when this was written' },
+  { from: 'apps/server/src/modules/marketplace/marketplace.service.ts', schema: 'catalogue.ts', tables: ['brands', 'categories'], reason: 'not yet moved: the marketplace (then modules/bmpl) was being renamed when the rule came (decision 022)' },
+  { from: 'apps/server/src/modules/marketplace/marketplace.service.ts', schema: 'places.ts', tables: ['cities'], reason: 'not yet moved: as above (the rename, decision 022)' },
   { from: 'apps/server/src/modules/auth/auth.service.ts', schema: 'business.ts', tables: ['businesses', 'business_users'], reason: 'not yet moved: sign-in reads the user with its business in one statement per request; to become a businesses service' },
   { from: 'apps/server/src/modules/auth/auth.service.ts', schema: 'places.ts', tables: ['cities'], reason: 'not yet moved: the session user\'s city name, same statement' },
   { from: 'apps/server/src/modules/auth/register.service.ts', schema: 'business.ts', tables: ['businesses', 'business_users'], reason: 'not yet moved, one transaction: registration creates the business and its owner together' },

@@ -81,7 +81,7 @@ if (which === 'storefront') {
   ]);
   await time('search: words, prefixes, typos', ['rice', 'basmati rice', 'sugr', 'tea', 'oil 5', 'chick', 'milk powder'].map((t) => () => index.search(t, 30, null)));
 } else {
-  // A checkout from before decision 020 names the module bmpl (modules/bmpl/bmpl-index.ts, createBmplIndex).
+  // A checkout from before decision 022 names the module bmpl (modules/bmpl/bmpl-index.ts, createBmplIndex).
   const renamed = existsSync(join(root, 'apps/server/src/modules/marketplace'));
   const file = (name: string) => (renamed ? `modules/marketplace/marketplace${name}` : `modules/bmpl/bmpl${name}`);
   type IndexModule = typeof import('../apps/server/src/modules/marketplace/marketplace-index.ts');

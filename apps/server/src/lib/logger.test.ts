@@ -79,7 +79,7 @@ describe('the logger', () => {
     const requestLines = lines.slice(before).filter((l) => l.req || l.res);
     // One line per request, written when it is answered, with what Fastify's two lines had.
     expect(requestLines).toHaveLength(1);
-    const [line] = requestLines;
+    const line = requestLines[0] as Record<string, unknown>;
     expect(line.reqId).toBe(id);
     expect(line.msg).toBe('request completed');
     // pino's serializers write the request's and reply's fields (the redaction leaves Fastify's
