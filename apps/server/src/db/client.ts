@@ -26,6 +26,11 @@ export interface DbStats {
   pool(): { total: number; idle: number; waiting: number; max: number } | null;
   /** Told every statement's duration in seconds (statements outside transactions on the embedded database). */
   queryObservers: Set<(seconds: number) => void>;
+  /**
+   * The embedded database only: the size of its WebAssembly memory in bytes (PostgreSQL's shared
+   * buffers and every statement's working memory live there; it grows to its peak and never shrinks).
+   */
+  wasmMemoryBytes?(): number;
 }
 
 function timed<F extends (...args: never[]) => unknown>(run: F, observers: Set<(seconds: number) => void>): F {
@@ -300,7 +305,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    stats: { pool: () => null, queryObservers },
+    stats: {
+      pool: () => null,
+      queryObservers,
+      wasmMemoryBytes: () => (client.closed ? 0 : client.Module.wasmMemory.buffer.byteLength),
+    },
     async migrate() {
       refuseNewer(await readMigrationState((text) => client.query(text)));
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
