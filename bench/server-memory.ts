@@ -43,6 +43,7 @@ const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/s
     DATA_DIR: dataDir,
     METRICS_TOKEN: token,
     MAIL_OUTBOX: '1',
+    SEARCH_RATE_LIMIT: '0',
     LOG_LEVEL: 'info',
   },
   stdio: ['ignore', 'pipe', 'inherit'],

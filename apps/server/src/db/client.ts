@@ -122,6 +122,16 @@ export interface OpenOptions {
 // and filtering out most rows over the per-category index of the same order (migration 0005).
 const SESSION_SETTINGS = 'set random_page_cost = 1.1';
 
+/**
+ * The embedded database's server settings (issue 17: the process at 100,000 products within 300 MB).
+ * PostgreSQL's shared buffers live in PGlite's WebAssembly memory, which grows to its peak and never
+ * shrinks: the default 128 MB was all resident once the copies had read the catalogue. The data files
+ * are read through the operating system's page cache (outside the process), so a smaller buffer pool
+ * costs a read() per page not in it, not a disk read: measured in docs/performance.md ("Memory at
+ * 100,000 products").
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=32MB'];
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any fixed number: several instances starting at once take turns to migrate.
 export const MIGRATION_LOCK = 4_277_001;
@@ -297,7 +307,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
+  });
   await client.exec(SESSION_SETTINGS);
   const queryObservers = new Set<(seconds: number) => void>();
   client.query = timed(client.query, queryObservers);
