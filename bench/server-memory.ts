@@ -14,8 +14,8 @@
 // storefront listings, storefront searches, marketplace lists and marketplace searches, 8 at a time,
 // no two alike (none is answered from an answer cache), reads the memory again, and stops the server.
 // Memory, from /proc/<pid>: resident (VmRSS), its peak since start (VmHWM), the part in the
-// WebAssembly memory's reservation (smaps: the mappings of 4 GiB and more, which only WebAssembly
-// memories are); from the server's /metrics (shop_memory_bytes): the V8 heap used and its size,
+// WebAssembly memory's reservation (smaps: adjacent mappings of 4 GiB and more together, which only
+// WebAssembly memories are); from the server's /metrics (shop_memory_bytes): the V8 heap used and its size,
 // external memory, array buffers, and the embedded database's WebAssembly memory size.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -78,13 +78,29 @@ async function metrics(): Promise<Map<string, number>> {
 function proc(pid: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0) * 1024;
+  // A WebAssembly memory is its accessible mapping followed by the rest of its reservation (no access):
+  // adjacent mappings of 4 GiB and more together, of which only the first is resident.
   let wasm = 0;
-  let inWasm = false;
+  let groupSize = 0;
+  let groupRss = 0;
+  let end = -1;
+  const close = () => {
+    if (groupSize >= 4 * 2 ** 30) wasm += groupRss;
+  };
   for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
     const range = line.match(/^([0-9a-f]+)-([0-9a-f]+) /);
-    if (range) inWasm = Number.parseInt(range[2]!, 16) - Number.parseInt(range[1]!, 16) >= 4 * 2 ** 30;
-    else if (inWasm && line.startsWith('Rss:')) wasm += Number(line.split(/\s+/)[1]) * 1024;
+    if (range) {
+      const from = Number.parseInt(range[1]!, 16);
+      if (from !== end) {
+        close();
+        groupSize = 0;
+        groupRss = 0;
+      }
+      end = Number.parseInt(range[2]!, 16);
+      groupSize += end - from;
+    } else if (line.startsWith('Rss:')) groupRss += Number(line.split(/\s+/)[1]) * 1024;
   }
+  close();
   return { rss: kb('VmRSS'), peak: kb('VmHWM'), anon: kb('RssAnon'), file: kb('RssFile'), wasm };
 }
 
