@@ -26,6 +26,11 @@ export interface DbStats {
   pool(): { total: number; idle: number; waiting: number; max: number } | null;
   /** Told every statement's duration in seconds (statements outside transactions on the embedded database). */
   queryObservers: Set<(seconds: number) => void>;
+  /**
+   * The embedded database only: the size of its WebAssembly memory in bytes (PostgreSQL's shared
+   * buffers and every statement's working memory live there; it grows to its peak and never shrinks).
+   */
+  wasmMemoryBytes?(): number;
 }
 
 function timed<F extends (...args: never[]) => unknown>(run: F, observers: Set<(seconds: number) => void>): F {
@@ -116,6 +121,16 @@ export interface OpenOptions {
 // one), so the planner is told so; with the default of 4 it preferred scanning a global sort index
 // and filtering out most rows over the per-category index of the same order (migration 0005).
 const SESSION_SETTINGS = 'set random_page_cost = 1.1';
+
+/**
+ * The embedded database's server settings (issue 17: the process at 100,000 products within 300 MB).
+ * PostgreSQL's shared buffers live in PGlite's WebAssembly memory, which grows to its peak and never
+ * shrinks: the default 128 MB was all resident once the copies had read the catalogue. The data files
+ * are read through the operating system's page cache (outside the process), so a smaller buffer pool
+ * costs a read() per page not in it, not a disk read: measured in docs/performance.md ("Memory at
+ * 100,000 products").
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=32MB'];
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 // Any fixed number: several instances starting at once take turns to migrate.
@@ -292,7 +307,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])],
+  });
   await client.exec(SESSION_SETTINGS);
   const queryObservers = new Set<(seconds: number) => void>();
   client.query = timed(client.query, queryObservers);
@@ -300,7 +320,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    stats: { pool: () => null, queryObservers },
+    stats: {
+      pool: () => null,
+      queryObservers,
+      wasmMemoryBytes: () => (client.closed ? 0 : client.Module.wasmMemory.buffer.byteLength),
+    },
     async migrate() {
       refuseNewer(await readMigrationState((text) => client.query(text)));
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });

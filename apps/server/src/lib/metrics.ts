@@ -80,6 +80,24 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions) {
     },
   });
 
+  if (options.processMetrics) {
+    const wasm = options.dbStats?.wasmMemoryBytes;
+    new Gauge({
+      name: 'shop_memory_bytes',
+      help: "What the process's resident memory holds: the V8 heap (used), memory outside it (external, of it array buffers, the copies' typed arrays among them) and the embedded database's WebAssembly memory (it never shrinks)",
+      labelNames: ['part'],
+      registers: [registry],
+      collect() {
+        const m = process.memoryUsage();
+        this.set({ part: 'heap_used' }, m.heapUsed);
+        this.set({ part: 'heap_total' }, m.heapTotal);
+        this.set({ part: 'external' }, m.external);
+        this.set({ part: 'array_buffers' }, m.arrayBuffers);
+        if (wasm) this.set({ part: 'database_wasm' }, wasm());
+      },
+    });
+  }
+
   const stats = options.dbStats;
   if (stats) {
     new Gauge({
