@@ -1,58 +1,27 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './a11y.ts';
+import { apiGet, apiSignIn, cartItems, type Priced, priced as pricedFor, signIn } from './person.ts';
 
 // Issue 21: buyers who order the same things every week. Reorder from Order History, quick order by
 // SKU (pasted from a spreadsheet), order lists an Owner keeps and an Orderer orders from.
-const PASSWORD = 'Demo@12345';
+// People sign in through the form; what the tests compare against comes from a separate API client.
 // The demo's order of last week by the Owner of Demo Kiryana Traders (seed/reorder.ts): one of its
 // products has sold out since.
 const LAST_WEEK = 'ORD-2024-000019';
 test.describe.configure({ timeout: 120_000 });
 
-interface Priced {
-  id: number;
-  name: string;
-  sku: string;
-  unit_price: string;
-  stock: number;
+const signInAs = signIn;
+
+/** Products priced for the Owner's business through the cart's own price call (not the feature under test). */
+async function priced(request: APIRequestContext, ids: number[]): Promise<Priced[]> {
+  return pricedFor(request, await apiSignIn(request, 'owner@demo.pk'), ids);
 }
 
-async function signInAs(page: Page, email: string) {
-  await page.goto('/sign-in');
-  await page.evaluate(
-    async ({ email, password }) => {
-      const res = await fetch('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
-      const { data } = await res.json();
-      localStorage.clear();
-      localStorage.setItem('@token', data.token);
-      localStorage.setItem('@user', JSON.stringify(data.user));
-    },
-    { email, password: PASSWORD },
-  );
+/** The product ids of one of the Owner's orders, read through Order History's own call. */
+async function orderProductIds(request: APIRequestContext, number: string): Promise<number[]> {
+  const orders = await apiGet<{ order_number: string; order_details: { product_id: number }[] }[]>(request, await apiSignIn(request, 'owner@demo.pk'), '/api/read/Orders');
+  return orders.find((o) => o.order_number === number)?.order_details.map((d) => d.product_id) ?? [];
 }
-
-/** Products priced for the signed-in business through the cart's own price call (not the feature under test). */
-async function priced(page: Page, ids: number[]): Promise<Priced[]> {
-  return page.evaluate(async (ids) => {
-    const res = await fetch('/api/cart/price', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${localStorage.getItem('@token')}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ ids }),
-    });
-    return (await res.json()).data;
-  }, ids);
-}
-
-/** The product ids of one of the signed-in user's orders, read through Order History's own call. */
-async function orderProductIds(page: Page, number: string): Promise<number[]> {
-  return page.evaluate(async (number) => {
-    const res = await fetch('/api/read/Orders', { headers: { authorization: `Bearer ${localStorage.getItem('@token')}` } });
-    const orders = (await res.json()).data as { order_number: string; order_details: { product_id: number }[] }[];
-    return orders.find((o) => o.order_number === number)?.order_details.map((d) => d.product_id) ?? [];
-  }, number);
-}
-
-const cartItems = (page: Page) => page.getByRole('list', { name: 'Cart items' });
 
 async function placeOrder(page: Page) {
   await page.getByRole('button', { name: 'Review Payment and Address' }).click();
@@ -64,10 +33,10 @@ async function placeOrder(page: Page) {
   return (await answer.json()).data as { order_number: string; status: string; order_details: { product_id: number; quantity: number }[] };
 }
 
-test("a buyer reorders last week's order: the line now out of stock is named, the rest goes in the cart at today's prices", { tag: '@width-independent' }, async ({ page }) => {
+test("a buyer reorders last week's order: the line now out of stock is named, the rest goes in the cart at today's prices", { tag: '@width-independent' }, async ({ page, request }) => {
   await signInAs(page, 'owner@demo.pk');
-  const ids = await orderProductIds(page, LAST_WEEK);
-  const today = await priced(page, ids);
+  const ids = await orderProductIds(request, LAST_WEEK);
+  const today = await priced(request, ids);
   const soldOut = today.find((p) => p.stock === 0);
   expect(soldOut, 'last week order has a product out of stock now').toBeTruthy();
   const inStock = today.filter((p) => p.stock > 0);
@@ -98,9 +67,9 @@ test("a buyer reorders last week's order: the line now out of stock is named, th
   await expect(page.getByRole('dialog')).toContainText('Order Confirmed');
 });
 
-test('quick order: 20 rows pasted from a spreadsheet, one unknown SKU fixed, the order placed', { tag: '@width-independent' }, async ({ page }) => {
+test('quick order: 20 rows pasted from a spreadsheet, one unknown SKU fixed, the order placed', { tag: '@width-independent' }, async ({ page, context, request }) => {
   await signInAs(page, 'owner@demo.pk');
-  const products = (await priced(page, Array.from({ length: 120 }, (_, i) => i + 1))).filter((p) => p.stock >= 5 && Number(p.unit_price) < 3000);
+  const products = (await priced(request, Array.from({ length: 120 }, (_, i) => i + 1))).filter((p) => p.stock >= 5 && Number(p.unit_price) < 3000);
   expect(products.length).toBeGreaterThanOrEqual(21);
   const rows = products.slice(0, 20).map((p, i) => ({ sku: p.sku, quantity: (i % 3) + 1 }));
   const fix = products[20] as Priced;
@@ -109,13 +78,18 @@ test('quick order: 20 rows pasted from a spreadsheet, one unknown SKU fixed, the
 
   await page.goto('/quick-order');
   await expect(page.getByRole('heading', { name: 'Quick order', level: 1 })).toBeVisible();
-  // As a spreadsheet's copy arrives in the first row's field (Ctrl+V).
-  await page.getByLabel('SKU or product name, row 1', { exact: true }).focus();
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, sheet);
+  // The spreadsheet's rows on the clipboard: typed into a text box, selected and copied with Ctrl+C (the
+  // box is emptied again), then pasted with Ctrl+V into the first row's field.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByText('Paste or upload rows').click();
+  const scratch = page.getByLabel('Rows from a spreadsheet (SKU and quantity, tab or comma separated)');
+  await scratch.fill(sheet);
+  await scratch.press('ControlOrMeta+A');
+  await scratch.press('ControlOrMeta+C');
+  await scratch.fill('');
+  await page.getByText('Paste or upload rows').click();
+  await page.getByLabel('SKU or product name, row 1', { exact: true }).click();
+  await page.keyboard.press('ControlOrMeta+V');
 
   const status = page.getByRole('status').filter({ hasText: /rows:/ });
   await expect(status).toHaveText('20 rows: 19 found, 1 with a problem');
@@ -142,9 +116,9 @@ test('quick order: 20 rows pasted from a spreadsheet, one unknown SKU fixed, the
   await expect(page.getByRole('dialog')).toContainText('Order Confirmed');
 });
 
-test('quick order: a CSV file fills the rows, a name is found despite a typo, each row priced before the cart', { tag: '@width-independent' }, async ({ page }) => {
+test('quick order: a CSV file fills the rows, a name is found despite a typo, each row priced before the cart', { tag: '@width-independent' }, async ({ page, request }) => {
   await signInAs(page, 'owner@demo.pk');
-  const [a, b] = (await priced(page, Array.from({ length: 40 }, (_, i) => i + 1))).filter((p) => p.stock >= 5);
+  const [a, b] = (await priced(request, Array.from({ length: 40 }, (_, i) => i + 1))).filter((p) => p.stock >= 5);
   await page.goto('/quick-order');
   await page.getByText('Paste or upload rows').click();
   const csv = `sku,quantity\n"${a?.sku}",2\n${b?.sku.toLowerCase()},1\nbasmti rice,3\n`;
