@@ -1,5 +1,4 @@
 import { expect, type Page, test } from '@playwright/test';
-import { seriousViolations } from './a11y.ts';
 
 const rupees = (text: string) => Number(text.replace(/[^\d]/g, ''));
 const cards = (page: Page) => page.locator('main ul > li > article');
@@ -124,10 +123,4 @@ test('product detail works when opened directly by URL and after reload, with re
   await expect(page).not.toHaveURL(/id=1$/);
 });
 
-for (const [path, ready] of [['/categories', 'main article'], ['/business', 'main li a'], ['/productDetails?id=1', 'main section article']] as const) {
-  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.locator(ready).first()).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
-}
+// The axe checks of /categories, /business and /productDetails are modern-shop.spec's (every route, any impact).
