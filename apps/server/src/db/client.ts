@@ -179,13 +179,20 @@ function refuseNewer(state: MigrationState) {
 }
 
 function openPool(connectionString: string, max: number, queryObservers: Set<(seconds: number) => void>, extra: pg.PoolConfig = {}) {
-  const pool = new pg.Pool({ connectionString, max, ...extra });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    // A new connection's settings are applied before the pool hands it out: set on the 'connect'
+    // event, the setting ran beside the caller's first query on the same connection (pg 8 warns of
+    // that, and pg 9 refuses it).
+    onConnect: async (client) => {
+      await client.query(SESSION_SETTINGS).catch(() => {});
+      client.query = timed(client.query, queryObservers);
+    },
+    ...extra,
+  });
   // An idle client that loses its server (PostgreSQL restarted) must not crash the process.
   pool.on('error', () => {});
-  pool.on('connect', (client) => {
-    client.query(SESSION_SETTINGS).catch(() => {});
-    client.query = timed(client.query, queryObservers);
-  });
   return pool;
 }
 
