@@ -7,7 +7,9 @@ test.use({ serviceWorkers: 'allow' });
 
 // Issue 15, point 3 (SPEC 8): every route of SPEC 2's table, on the production build, signed out
 // and signed in, leaves nothing in the console: no warning, no error, no failed request.
-test.describe.configure({ timeout: 240_000 });
+// The walks are split into halves that run in parallel (the two workers share the file, instead of one
+// worker walking all of it at the end of the lane: docs/decisions/020-suite-time.md).
+test.describe.configure({ timeout: 240_000, mode: 'parallel' });
 
 interface Tree {
   name: string;
@@ -86,17 +88,27 @@ async function visitAll(page: Page, paths: string[]) {
   }
 }
 
-test('signed out (a guest session opens by itself): every route leaves the console clean', async ({ page }) => {
-  await visitAll(page, await routes(page));
-});
+/** One half of the route table: the first (0) or the second (1). */
+const half = (paths: string[], n: 0 | 1) => paths.slice(n * Math.ceil(paths.length / 2), (n + 1) * Math.ceil(paths.length / 2));
 
-test('signed in (Orderer, then Approver): every route leaves the console clean', async ({ page }) => {
-  const paths = await routes(page);
+for (const n of [0, 1] as const) {
+  test(`signed out (a guest session opens by itself): every route leaves the console clean, half ${n + 1} of 2`, async ({ page }) => {
+    await visitAll(page, half(await routes(page), n));
+  });
+
+  test(`signed in as the Orderer: every route leaves the console clean, half ${n + 1} of 2`, async ({ page }) => {
+    const paths = half(await routes(page), n);
+    const watch = watchConsole(page);
+    await signIn(page, 'orderer@demo.pk');
+    watch.expectClean('signing in');
+    await visitAll(page, paths);
+  });
+}
+
+test('signed in as the Approver: the routes that differ for an Approver leave the console clean', async ({ page }) => {
   const watch = watchConsole(page);
-  await signIn(page, 'orderer@demo.pk');
-  watch.expectClean('signing in');
-  await visitAll(page, paths);
   await signIn(page, 'approver@demo.pk');
+  watch.expectClean('signing in');
   await visitAll(page, ['/pending', '/orders', '/ledgers', '/cart', '/userInfo', '/order-lists', '/order-lists/1', '/quick-order']);
 });
 

@@ -4,6 +4,10 @@ import { expect, type Page, test } from '@playwright/test';
 // Issue 15, points 10 to 14: what buyers expect of a modern shop. Real clicks and key presses only;
 // page.route() stands in for a deploy (a chunk gone) and a failing server, nothing in the page is called.
 
+// Every test here opens its own page and changes nothing on the server: the two workers share the file
+// (its axe checks were the lane's longest file, walked by one worker).
+test.describe.configure({ mode: 'parallel' });
+
 interface MarketplaceProduct {
   id: number;
   name: string;
