@@ -1,11 +1,12 @@
 // Issue 4: password reset with the emailed code (a real mail server started by the test), change password,
 // sign-out. (Sign-up, sign-in and the account screens are in accounts.spec.ts.)
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { demoFolder } from './demo-folder.ts';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -31,6 +32,8 @@ test.describe('password reset with the emailed code, change password, sign out',
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-reset-'));
+    // The run's demo folder (serve.mjs), not a fresh migration and seed.
+    cpSync(demoFolder(), dataDir, { recursive: true });
     server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: new URL('..', import.meta.url).pathname,
       env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: '', SMTP_URL: '' },
@@ -50,7 +53,8 @@ test.describe('password reset with the emailed code, change password, sign out',
         }
       }
     });
-    // A fresh server loads the demo data first: under the whole suite's load that took over 90 s.
+    // Started from the demo folder, it opens in seconds (a fresh migration and seed once took over 90 s
+    // under the whole suite's load).
     for (const deadline = Date.now() + 170_000; Date.now() < deadline; ) {
       const ok = await fetch(`${base}/api/health`).then((r) => r.ok).catch(() => false);
       if (ok) return;

@@ -1,11 +1,17 @@
-// Starts the production server on a fresh embedded database for the end-to-end tests.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+// Starts the production server on a fresh embedded database for the end-to-end tests: a copy of a
+// data folder with the demo made once per run (demo-folder.ts), which other servers of the run copy too.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
+const demo = join(tmpdir(), `shop-e2e-demo-${process.env.PORT ?? 3100}`);
+rmSync(demo, { recursive: true, force: true });
+const made = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/tools/demo-data.ts', demo], { cwd: root, stdio: 'inherit' });
+if (made.status !== 0) process.exit(made.status ?? 1);
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+cpSync(demo, dataDir, { recursive: true });
 const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
@@ -17,5 +23,6 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 child.on('exit', (code) => {
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(demo, { recursive: true, force: true });
   process.exit(code ?? 0);
 });
