@@ -25,6 +25,8 @@ import { registerRateLimits } from './lib/rate-limit.ts';
 import { buildIndexPages, indexPageFor, isStaffPage } from './lib/page-preload.ts';
 import { outboxWaiting } from './lib/mailer.ts';
 import { registerMetrics } from './lib/metrics.ts';
+import type { CopyState } from './lib/db-mirror.ts';
+import { type LoopDelayMonitor, startLoopDelayMonitor } from './lib/loop-delay.ts';
 import { registerModules } from './modules/index.ts';
 
 /** A request id a trusted proxy may hand on (X-Request-Id); anything else gets a new one. */
@@ -33,6 +35,8 @@ const FORWARDED_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 declare module 'fastify' {
   interface FastifyInstance {
     routeList: RouteEntry[];
+    /** Event-loop delay of this process (the health module and /metrics read it). */
+    loopDelay: LoopDelayMonitor;
   }
 }
 
@@ -146,6 +150,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.log.error({ err: { message: error.message, code: error.code, stack: error.stack } }, 'request failed');
     return reply.status(500).send(ourFault(request, 'Something went wrong on our side. Please try again.'));
   });
+
+  // What the whole instance shares, decorated on the root so that every module's plugin (each an
+  // encapsulated child) and /metrics see the same: the event-loop delay and the in-memory copies
+  // (each copy adds itself, lib/db-mirror.ts serverMirror; readiness waits for them).
+  const loopDelay = startLoopDelayMonitor();
+  app.decorate('loopDelay', loopDelay);
+  app.decorate('copies', [] as CopyState[]);
+  app.addHook('onClose', async () => loopDelay.stop());
 
   registerMetrics(app, { token: deps.config.METRICS_TOKEN, dbStats: deps.dbStats, readReplica: deps.readReplica, outboxWaiting: () => outboxWaiting(deps.db), processMetrics: deps.config.NODE_ENV !== 'test' });
   // Test settings (answers read at once, nothing warmed in the background) are decided here, not in route files.

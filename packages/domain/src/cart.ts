@@ -1,4 +1,5 @@
 // SPEC 4 "Cart": pure operations on cart lines, shared by the web app and its tests.
+import { MAX_ORDER_QUANTITY } from './order-rules.ts';
 
 export interface CartLine {
   product_id: number;
@@ -15,7 +16,8 @@ export interface CartLine {
   sale: boolean;
 }
 
-export const MAX_LINE_QUANTITY = 9999;
+/** The cart caps a line where an order does (order-rules.ts MAX_ORDER_QUANTITY, the one definition). */
+export const MAX_LINE_QUANTITY = MAX_ORDER_QUANTITY;
 
 /** Adding a product already in the cart raises its quantity by 1. Out-of-stock products are not added. */
 export function addToCart(lines: readonly CartLine[], item: Omit<CartLine, 'quantity'>, quantity = 1): CartLine[] {

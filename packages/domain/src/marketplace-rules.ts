@@ -87,7 +87,16 @@ export interface ThresholdPriceDisplay {
 export type MarketplacePriceDisplay = PlainPriceDisplay | ThresholdPriceDisplay;
 
 const wholeRupees = (amount: string) => fromPaisa(Math.round(toPaisa(amount) / 100) * 100);
-const isOnSale = (p: CityPriceFields) => p.sale && p.sale_price != null && toPaisa(p.sale_price) > 0 && toPaisa(p.sale_price) < toPaisa(p.price);
+const isOnSale = (p: Pick<CityPriceFields, 'price' | 'sale' | 'sale_price'>) => p.sale && p.sale_price != null && toPaisa(p.sale_price) > 0 && toPaisa(p.sale_price) < toPaisa(p.price);
+
+/**
+ * SPEC 2: a city record's Gross Sell Price, the one rule: its sale price when on sale and below its
+ * price, else its price. marketplacePriceDisplay shows it; the demo seed derives the other cities'
+ * city prices from it (seed/prices-content.ts).
+ */
+export function marketplaceGrossPrice(p: Pick<CityPriceFields, 'price' | 'sale' | 'sale_price'>): string {
+  return fromPaisa(toPaisa(isOnSale(p) ? (p.sale_price as string) : p.price));
+}
 
 /**
  * SPEC 2 product detail price display. With discount_threshold: two rows, 'x1 Piece' at original_price
@@ -111,7 +120,7 @@ export function marketplacePriceDisplay(p: CityPriceFields): MarketplacePriceDis
     kind: 'plain',
     netPrice: wholeRupees(p.sell_price),
     taxInclude: wholeRupees(p.tax),
-    grossSellPrice: fromPaisa(toPaisa(sale ? (p.sale_price as string) : p.price)),
+    grossSellPrice: marketplaceGrossPrice(p),
     oldPrice: sale ? fromPaisa(toPaisa(p.price)) : null,
   };
 }

@@ -3,6 +3,7 @@
 // Order History read the same table.
 import { z } from 'zod';
 import { CITIES, type OrderStatus, ORDER_STATUSES, PAYMENT_MODES, TRACK_STEPS } from './constants.ts';
+import { MAX_ORDER_QUANTITY } from './order-rules.ts';
 
 /**
  * Where an order may go from each status, and who moves it. Pending stays the buyer's Approver's
@@ -186,7 +187,7 @@ export type MoveOrderInput = z.infer<typeof MoveOrderInputSchema>;
 
 /** POST /api/staff/orders/:id/lines/:lineId: lower a quantity, or 0 to remove the line. */
 export const ChangeLineInputSchema = z.strictObject({
-  quantity: z.number().int().min(0).max(9999),
+  quantity: z.number().int().min(0).max(MAX_ORDER_QUANTITY),
   reason: z.string().trim().min(3, 'Say why the line changes').max(CHANGE_REASON_MAX),
   expected_status: z.enum(ORDER_STATUSES),
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { allowedPaymentModes, decideOrderStatus, groupOrders, orderDate, orderRefusal, orderTotals, pricedCartLine } from './order-rules.ts';
+import { addToCart, MAX_LINE_QUANTITY, setQuantity } from './cart.ts';
+import { ChangeLineInputSchema } from './order-desk.ts';
+import { OrderLineInputSchema } from './orders.ts';
+import { AddPriceInputSchema, PriceCheckInputSchema } from './prices.ts';
+import { QuickOrderInputSchema } from './reorder.ts';
+import { parseRowQuantity } from './reorder-rules.ts';
+import { allowedPaymentModes, decideOrderStatus, MAX_ORDER_QUANTITY, groupOrders, orderDate, orderRefusal, orderTotals, pricedCartLine } from './order-rules.ts';
 
 describe('decideOrderStatus (SPEC 4)', () => {
   const base = { paymentMode: 'Cash' as const, limit: '50000.00' };
@@ -59,5 +65,26 @@ describe('history', () => {
   });
   it('shows the date part before the T', () => {
     expect(orderDate('2026-11-20T09:15:00.000Z')).toBe('2026-11-20');
+  });
+});
+
+describe('the quantity cap, defined once (MAX_ORDER_QUANTITY)', () => {
+  const line = { product_id: 1, product_name: 'Rice', unit_price: '100.00', url_name: 'rice', brand_name: 'B', sku: 'SKU-1', stock: 100_000, tax: '0.00', sell_price: '100.00', sale: false };
+  const accepts = (schema: { safeParse(v: unknown): { success: boolean } }, make: (q: number) => unknown) => [
+    schema.safeParse(make(MAX_ORDER_QUANTITY)).success,
+    schema.safeParse(make(MAX_ORDER_QUANTITY + 1)).success,
+  ];
+
+  it('is where the cart, an order line, the desk, the price check, quantity prices and reorder stop', () => {
+    expect(MAX_LINE_QUANTITY).toBe(MAX_ORDER_QUANTITY);
+    expect(setQuantity([{ ...line, quantity: 1 }], 1, MAX_ORDER_QUANTITY + 50)[0]?.quantity).toBe(MAX_ORDER_QUANTITY);
+    expect(addToCart([], line, MAX_ORDER_QUANTITY + 50)[0]?.quantity).toBe(MAX_ORDER_QUANTITY);
+    expect(accepts(OrderLineInputSchema, (quantity) => ({ product_id: 1, quantity }))).toEqual([true, false]);
+    expect(accepts(ChangeLineInputSchema, (quantity) => ({ quantity, reason: 'short stock', expected_status: 'In Process' }))).toEqual([true, false]);
+    expect(accepts(PriceCheckInputSchema, (quantity) => ({ product_id: 1, quantity }))).toEqual([true, false]);
+    expect(accepts(AddPriceInputSchema, (min_quantity) => ({ kind: 'quantity', city: 'Lahore', product_id: 1, min_quantity, price: '90' }))).toEqual([true, false]);
+    expect(accepts(QuickOrderInputSchema, (quantity) => ({ rows: [{ text: 'SKU-1', quantity }] }))).toEqual([true, false]);
+    expect(parseRowQuantity(String(MAX_ORDER_QUANTITY))).toBe(MAX_ORDER_QUANTITY);
+    expect(parseRowQuantity(String(MAX_ORDER_QUANTITY + 1))).toBeNull();
   });
 });

@@ -11,7 +11,12 @@ export const ORDER_CONFIRMED_TITLE = 'Order Confirmed';
 export const ORDER_CONFIRMED_TEXT = 'Your order has been placed. You can see its progress under My Order.';
 export const ORDER_NOT_PENDING = 'This order has already been approved or rejected.';
 export const DELIVERY_FEE = '0.00';
-/** Largest quantity of one line (the cart caps it the same way). */
+/**
+ * Largest quantity of one line: the one definition of the quantity cap. The cart (cart.ts
+ * MAX_LINE_QUANTITY), orders, reorder, order lists, the desk's line change, quantity prices and the
+ * price check take it from here; the database's checks repeat it as SQL (order_list_items_quantity_ck,
+ * quantity_prices_min_ck), which apps/server/test/catalogue-rules.test.ts compares with it.
+ */
 export const MAX_ORDER_QUANTITY = 9999;
 /** Most lines in one order. */
 export const MAX_ORDER_LINES = 200;

@@ -250,7 +250,7 @@ export interface CopyState {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The instance's in-memory copies (decorated by the health module). */
+    /** The instance's in-memory copies (decorated on the root by app.ts, so every module's plugin adds to the same list). */
     copies: CopyState[];
   }
 }

@@ -85,13 +85,17 @@ interface Probe {
   routeOptions: { config: Record<string, never> };
 }
 
-const limiters = new WeakMap<FastifyInstance, RateLimiter>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's limiter, decorated on the root so every module's plugin (an encapsulated child) sees it. */
+    rateLimiter: RateLimiter;
+  }
+}
 
-/** The app's limiter (registerRateLimits must have run). */
+/** The app's limiter (registerRateLimits must have run on the root instance or a parent of `app`). */
 export function rateLimiterOf(app: FastifyInstance): RateLimiter {
-  const limiter = limiters.get(app);
-  if (!limiter) throw new Error('registerRateLimits has not run');
-  return limiter;
+  if (!app.hasDecorator('rateLimiter')) throw new Error('registerRateLimits has not run');
+  return app.rateLimiter;
 }
 
 export interface RateLimitConfig {
@@ -179,7 +183,7 @@ export async function registerRateLimits(app: FastifyInstance, config: RateLimit
     return message ? new HttpError(429, message) : tooManyRequests();
   };
 
-  limiters.set(app, {
+  const limiter: RateLimiter = {
     async take(limit, subject, reply, message) {
       const { current, ttlInSeconds } = await count(limit.name, limit.windowMs, subject);
       if (current > limit.max) throw refuse(ttlInSeconds, reply, message);
@@ -190,7 +194,8 @@ export async function registerRateLimits(app: FastifyInstance, config: RateLimit
       if (attempts.current - Math.min(given.current, RELEASE_CAP) > limit.max) throw refuse(attempts.ttlInSeconds, reply);
       return { release: async () => void (await count(`${limit.name}:ok`, limit.windowMs, subject)) };
     },
-  });
+  };
+  app.decorate('rateLimiter', limiter);
 
   registerSearchLimit(app, config.SEARCH_RATE_LIMIT ?? 600);
 }

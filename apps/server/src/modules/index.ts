@@ -13,6 +13,7 @@ import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { marketplaceRoutes } from './marketplace/marketplace.routes.ts';
 import { businessesRoutes } from './businesses/businesses.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
+import { createCatalogueReadSide } from './catalogue/catalogue-reads.ts';
 import { catalogueAdminRoutes } from './catalogue-admin/catalogue-admin.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -27,32 +28,42 @@ import { pricesRoutes } from './prices/prices.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { feedbackInboxRoutes } from './feedback-inbox/feedback-inbox.routes.ts';
 
-/** Every module of the API, in one place. */
+/**
+ * Every module of the API, in one place. Each module's routes are a Fastify plugin, registered
+ * encapsulated (a module's hooks, parsers and decorations stay inside it) with the module's deps as
+ * its options, and with its URL prefix where all its routes share one. What every request needs is
+ * on the root, before any module: the buyer's token check and the staff session guard (each acts on
+ * its own URLs only, so where a module is registered does not change which requests they reach), the
+ * rate limiter, the instance's copies list and loop delay (app.ts).
+ */
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   registerAuthHook(app, deps);
-  await healthRoutes(app, deps);
-  await authRoutes(app, deps);
-  await feedbackRoutes(app, deps);
-  await uploadsRoutes(app, deps);
-  await storageRoutes(app, deps);
-  await ordersRoutes(app, deps);
-  await accountsReadRoutes(app, deps);
-  await ledgersRoutes(app, deps);
-  await marketplaceRoutes(app, deps);
-  const catalogue = await catalogueRoutes(app, deps);
-  await reorderRoutes(app, deps, catalogue.search);
   registerStaffAuthHook(app, deps.db);
-  await staffAuthRoutes(app, deps);
-  await staffEnrolRoutes(app, deps);
-  await staffAccountsRoutes(app, deps);
-  await auditRoutes(app, deps);
-  await seoRoutes(app, deps);
-  await orderDeskRoutes(app, deps);
-  await financeRoutes(app, deps);
-  await businessesRoutes(app, deps);
-  await dashboardRoutes(app, deps);
-  await catalogueAdminRoutes(app, deps);
-  await pricesRoutes(app, deps);
-  await contentRoutes(app, deps);
-  await feedbackInboxRoutes(app, deps);
+  await app.register(healthRoutes, { ...deps, prefix: '/api/health' });
+  await app.register(authRoutes, deps);
+  await app.register(feedbackRoutes, deps);
+  await app.register(uploadsRoutes, deps);
+  await app.register(storageRoutes, { ...deps, prefix: '/storage' });
+  await app.register(ordersRoutes, deps);
+  await app.register(accountsReadRoutes, deps);
+  await app.register(ledgersRoutes, deps);
+  await app.register(marketplaceRoutes, { ...deps, prefix: '/api/bmpl' });
+  // The catalogue's copy and search, one per instance: its routes and reorder's quick order use them.
+  // (Made after the marketplace's, as before the plugins: readiness names the copies in this order.)
+  const catalogue = createCatalogueReadSide(app, deps);
+  await app.register(catalogueRoutes, { ...deps, catalogue });
+  await app.register(reorderRoutes, { ...deps, search: catalogue.search });
+  await app.register(staffAuthRoutes, { ...deps, prefix: '/api/staff/auth' });
+  await app.register(staffEnrolRoutes, { ...deps, prefix: '/api/staff/auth' });
+  await app.register(staffAccountsRoutes, { ...deps, prefix: '/api/staff/accounts' });
+  await app.register(auditRoutes, { ...deps, prefix: '/api/staff/audit' });
+  await app.register(seoRoutes, deps);
+  await app.register(orderDeskRoutes, deps);
+  await app.register(financeRoutes, { ...deps, prefix: '/api/staff/finance' });
+  await app.register(businessesRoutes, deps);
+  await app.register(dashboardRoutes, { ...deps, prefix: '/api/staff/dashboard' });
+  await app.register(catalogueAdminRoutes, deps);
+  await app.register(pricesRoutes, { ...deps, prefix: '/api/staff/prices' });
+  await app.register(contentRoutes, deps);
+  await app.register(feedbackInboxRoutes, { ...deps, prefix: '/api/staff/feedback' });
 }

@@ -2,7 +2,10 @@
 // ticker messages and feedback messages waiting in the inbox. Deterministic: the first in-stock
 // products not on sale and not locked for a demo business. Decision 019: the marketplace's city
 // records of storefront products show these prices (the refresher runs once at the end).
-import { fromPaisa } from '@shop/domain/money';
+import { marketplaceGrossPrice } from '@shop/domain/marketplace-rules';
+import { fromPaisa, toPaisa } from '@shop/domain/money';
+import { MAX_ORDER_QUANTITY } from '@shop/domain/order-rules';
+import { displayPrice } from '@shop/domain/pricing';
 import { sql } from 'drizzle-orm';
 import { type Db, jsonRows } from '../db/client.ts';
 import { banners } from '../db/schema/catalogue.ts';
@@ -68,17 +71,30 @@ export async function insertPricesAndContent(db: Db, places: PlaceIds, demo: rea
  * keep their own prices.
  */
 async function otherCitiesPrices(db: Db, lahore: number): Promise<void> {
-  await db.execute(sql`insert into city_prices (product_id, city_id, price)
-    select distinct on (b.product_id, pc.city_id) b.product_id, pc.city_id,
-      case when pc.sale and pc.sale_price > 0 and pc.sale_price < pc.price then pc.sale_price else pc.price end
-    from bmpl_product_cities pc join bmpl_products b on b.id = pc.bmpl_product_id join products p on p.id = b.product_id
-    where pc.city_id <> ${lahore}
-      and case when pc.sale and pc.sale_price > 0 and pc.sale_price < pc.price then pc.sale_price else pc.price end
-        <> case when p.sale and p.sale_price > 0 then p.sale_price else p.price end
-    order by b.product_id, pc.city_id, pc.id`);
+  // The record's price as the marketplace shows it (marketplaceGrossPrice) and the product's displayed
+  // price for a guest (displayPrice): packages/domain's rules, not written again here as SQL. The first
+  // record (by id) of each product and city whose price differs from the product's becomes its city price.
+  const records = await jsonRows<{ product_id: number; city_id: number; price: string; sale: boolean; sale_price: string | null; p_price: string; p_sale: boolean; p_sale_price: string | null }>(
+    db,
+    sql`select b.product_id, pc.city_id, pc.price::text as price, pc.sale, pc.sale_price::text as sale_price,
+          p.price::text as p_price, p.sale as p_sale, p.sale_price::text as p_sale_price
+        from bmpl_product_cities pc join bmpl_products b on b.id = pc.bmpl_product_id join products p on p.id = b.product_id
+        where pc.city_id <> ${lahore}
+        order by b.product_id, pc.city_id, pc.id`,
+  );
+  const chosen = new Map<string, { productId: number; cityId: number; price: string }>();
+  for (const r of records) {
+    const key = `${r.product_id}:${r.city_id}`;
+    if (chosen.has(key)) continue;
+    const cityPrice = marketplaceGrossPrice(r);
+    const shown = displayPrice({ price: r.p_price, sale: r.p_sale, sale_price: r.p_sale_price, customer_specific_pricing: null });
+    if (toPaisa(cityPrice) !== toPaisa(shown)) chosen.set(key, { productId: r.product_id, cityId: r.city_id, price: cityPrice });
+  }
+  const rows = [...chosen.values()];
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(cityPrices).values(rows.slice(i, i + 1000));
   await db.execute(sql`insert into quantity_prices (product_id, city_id, min_quantity, unit_price)
     select distinct on (b.product_id, pc.city_id) b.product_id, pc.city_id, pc.discount_threshold, pc.discount_price
     from bmpl_product_cities pc join bmpl_products b on b.id = pc.bmpl_product_id
-    where b.product_id is not null and pc.city_id <> ${lahore} and pc.discount_threshold between 2 and 9999 and pc.discount_price > 0
+    where b.product_id is not null and pc.city_id <> ${lahore} and pc.discount_threshold between 2 and ${MAX_ORDER_QUANTITY} and pc.discount_price > 0
     order by b.product_id, pc.city_id, pc.id`);
 }

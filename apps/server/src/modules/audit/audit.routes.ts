@@ -14,7 +14,7 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
-    '/api/staff/audit',
+    '',
     { schema: { tags, summary: 'Audit entries, newest first, filtered by person, record, action and date; keyset paging (Admin)', querystring: AuditQuerySchema, response: { 200: z.object({ data: AuditPageSchema }) } } },
     async (request) => {
       requireStaff(request, 'audit.read');
@@ -23,7 +23,7 @@ export async function auditRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   r.get(
-    '/api/staff/audit/export',
+    '/export',
     { schema: { tags, summary: 'The filtered audit log as CSV (Admin)', querystring: AuditQuerySchema.omit({ before: true, limit: true }) } },
     async (request, reply) => {
       requireStaff(request, 'audit.read');

@@ -15,35 +15,26 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app-deps.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { createChangeFollower, serverMirror } from '../../lib/db-mirror.ts';
-import { CATALOGUE_TABLES, createCatalogueIndex } from './catalogue-index.ts';
+import type { CatalogueReadSide } from './catalogue-reads.ts';
 import { businessTypeWithDescendants, listBusinessProducts, listProducts } from './listing.service.ts';
 import { createViewCounter, productDetail } from './product.service.ts';
 import { listBrands, listBusinessTypes, listCategories, listingFacets } from './reference.service.ts';
 import { createResponseCache } from './response-cache.ts';
 import { sendPreparedAnswer } from '../../lib/prepared-answer.ts';
-import { type ProductSearch, searchProducts } from './search.service.ts';
-import { createVocabularySource } from './vocabulary.ts';
 
 const data = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema }) });
 
-/** Registers the catalogue's routes; answers its search, for modules that find products by name. */
-export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<{ search: ProductSearch }> {
+/** The catalogue's plugin options: the modules' deps and the instance's catalogue read side (catalogue-reads.ts). */
+export interface CatalogueRoutesOptions extends ModuleDeps {
+  catalogue: CatalogueReadSide;
+}
+
+/** The catalogue's routes, a Fastify plugin; its copy and search come in the options (shared with reorder). */
+export async function catalogueRoutes(app: FastifyInstance, deps: CatalogueRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const reads = deps.catalogueReads;
-  // Every read here may come from the read replica (docs/decisions/018-read-replica.md): none must see
-  // the caller's own write. The counters the copy and the answer cache follow are read from the same
-  // database as what they load, so neither records a change it has not read. Views are written to `db`.
-  const db = deps.readReplica?.db ?? deps.db;
-  const vocabulary = createVocabularySource(db);
-  // Listings and searches from memory (catalogue-index.ts), following the database's change counters;
-  // with CATALOGUE_COPIES=off from SQL only, the counters followed for the answer cache alone.
-  const copy = serverMirror(app, reads, 'catalogue index');
-  const index = reads.copies ? createCatalogueIndex(db, { ...copy, fullReloadMs: 10 * 60_000 }) : undefined;
-  const changes = index ?? createChangeFollower(db, CATALOGUE_TABLES, reads.followMs);
-  // The change feed's NOTIFY comes from the primary; it only wakes the copy, which then reads the
-  // counters where it reads (the replica, when there is one), so it never patches what it cannot see.
-  copy.start(changes, deps.listen);
+  // Reads from the read replica when there is one; views are written to `db`.
+  const { db, vocabulary, index, changes } = deps.catalogue;
   // A running server drops every answer when the counters move (a change of products, prices or stock
   // shows within their once-a-second read plus the copy's load); what they do not see (categories,
   // brands) is fresh 5 s, then refreshed in the background, 30 s at most. Tests keep no answers.
@@ -121,7 +112,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps): P
     },
     (request, reply) =>
       cached(request, reply, async () => ({
-        products: await searchProducts(db, businessOf(request), request.query.search, request.query.limit, vocabulary, index),
+        products: await deps.catalogue.search(businessOf(request), request.query.search, request.query.limit),
       })),
   );
 
@@ -156,6 +147,4 @@ export async function catalogueRoutes(app: FastifyInstance, deps: ModuleDeps): P
   r.get('/api/read/Business_Types', { schema: { tags: ['catalogue'], response: data(z.array(BusinessTypeSchema)) } }, (request, reply) =>
     cached(request, reply, () => listBusinessTypes(db)),
   );
-
-  return { search: (businessId, text, limit) => searchProducts(db, businessId, text, limit, vocabulary, index) };
 }

@@ -1,6 +1,6 @@
 import type { BusinessListingQuery, ListingQuery, Product, ProductPage } from '@shop/domain/catalogue';
-import { needsDisplayedPrice, sortKeysOf, usesDisplayedPrice } from '@shop/domain/listing';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type ListingField, needsDisplayedPrice, sortKeysOf, usesDisplayedPrice } from '@shop/domain/listing';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
@@ -73,10 +73,16 @@ export async function listingConditions(query: ListingQuery, scope: ListingScope
  */
 async function lockedPriceSortedPage(db: Db, query: ListingQuery, scope: ListingScope, businessId: number) {
   const n = query.offset + query.limit + 1;
-  // The order's keys (LISTING_SORTS: out of stock last, the displayed price, id), the price's direction
-  // applied to both streams and their merge.
+  // The order's keys (LISTING_SORTS: out of stock last, the displayed price, id), each stream and their
+  // merge ordered by them: only the displayed price's column differs (the plain price, the locked one).
   const keys = sortKeysOf(query.order);
-  const dir = directionSql(keys.find((k) => k.field === 'displayed_price')?.direction ?? 'asc');
+  const orderOf = (column: (field: ListingField) => SQL): SQL[] => keys.map((k) => sql`${column(k.field)} ${directionSql(k.direction)}`);
+  const streamColumn = (price: SQL) => (field: ListingField): SQL => {
+    if (field === 'displayed_price') return price;
+    if (field === 'out_of_stock' || field === 'id') return fieldSql(field, null);
+    throw new Error(`a locked-price sort cannot merge by ${field}`);
+  };
+  const mergeColumn: Partial<Record<ListingField, SQL>> = { out_of_stock: sql.raw('u.oos'), displayed_price: sql.raw('u.p'), id: sql.raw('u.id') };
   const outOfStock = fieldSql('out_of_stock', null);
   const plainPrice = displayedPriceSql(null);
   const hasLocked = sql`exists (select 1 from ${customerPrices} cp where cp.product_id = ${products.id} and cp.business_id = ${businessId} and ${customerPriceInEffect('cp')})`;
@@ -87,16 +93,21 @@ async function lockedPriceSortedPage(db: Db, query: ListingQuery, scope: Listing
     .select({ id: products.id, oos: sql`${outOfStock}`.as('oos'), p: sql`${plainPrice}`.as('p') })
     .from(products)
     .where(and(plain.where, sql`not ${hasLocked}`))
-    .orderBy(outOfStock, sql`${plainPrice} ${dir}`, asc(products.id))
+    .orderBy(...orderOf(streamColumn(plainPrice)))
     .limit(n);
   const lockedRows = db
     .select({ id: products.id, oos: sql`${outOfStock}`.as('oos'), p: sql`${customerPrices.price}`.as('p') })
     .from(products)
     .innerJoin(customerPrices, and(eq(customerPrices.productId, products.id), eq(customerPrices.businessId, businessId), customerPriceInEffect()))
     .where(locked.where)
-    .orderBy(outOfStock, sql`${customerPrices.price} ${dir}`, asc(products.id))
+    .orderBy(...orderOf(streamColumn(sql`${customerPrices.price}`)))
     .limit(n);
-  const merged = sql`(select u.id, row_number() over (order by u.oos, u.p ${dir}, u.id) as ord from ((${unlockedRows}) union all (${lockedRows})) u)`;
+  const mergedOrder = orderOf((field) => {
+    const column = mergeColumn[field];
+    if (!column) throw new Error(`a locked-price sort cannot merge by ${field}`);
+    return column;
+  });
+  const merged = sql`(select u.id, row_number() over (order by ${sql.join(mergedOrder, sql`, `)}) as ord from ((${unlockedRows}) union all (${lockedRows})) u)`;
   return productsAsJson(
     db,
     db

@@ -46,7 +46,7 @@ export async function searchSql(text: string, vocabulary?: VocabularySource): Pr
 
 /**
  * The ordering bar's search bound to the running catalogue's vocabulary and in-memory copy
- * (catalogueRoutes makes it), for other modules that find products by name (issue 21: quick order).
+ * (catalogue-reads.ts makes it, once per instance), for other modules that find products by name (issue 21: quick order).
  */
 export type ProductSearch = (businessId: number | null, text: string, limit: number) => Promise<Product[]>;
 

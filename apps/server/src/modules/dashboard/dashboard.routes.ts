@@ -10,7 +10,7 @@ import { readDashboard } from './dashboard.service.ts';
 export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
-    '/api/staff/dashboard',
+    '',
     { schema: { tags: ['staff: dashboard'], summary: "Today's orders by status, Pending too long, registrations waiting, orders per day", response: { 200: z.object({ data: DashboardSchema }) } } },
     async (request) => {
       const staff = requireStaffSignedIn(request);

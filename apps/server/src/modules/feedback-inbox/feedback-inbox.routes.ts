@@ -20,25 +20,25 @@ export async function feedbackInboxRoutes(app: FastifyInstance, deps: ModuleDeps
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/api/staff/feedback', { schema: { tags, summary: 'Feedback messages, newest first, by status and type', querystring: FeedbackInboxQuerySchema, response: ok(z.array(FeedbackRowSchema)) } }, async (request) => {
+  r.get('', { schema: { tags, summary: 'Feedback messages, newest first, by status and type', querystring: FeedbackInboxQuerySchema, response: ok(z.array(FeedbackRowSchema)) } }, async (request) => {
     actor(request);
     return { data: await listFeedback(db, request.query) };
   });
-  r.get('/api/staff/feedback/assignees', { schema: { tags, summary: 'Staff who may be given feedback to answer', response: ok(z.array(AssigneeSchema)) } }, async (request) => {
+  r.get('/assignees', { schema: { tags, summary: 'Staff who may be given feedback to answer', response: ok(z.array(AssigneeSchema)) } }, async (request) => {
     actor(request);
     return { data: await assignees(db) };
   });
-  r.get('/api/staff/feedback/:id', { schema: { tags, summary: 'A message with its notes and replies', params: IdParams, response: ok(FeedbackDetailSchema) } }, async (request) => {
+  r.get('/:id', { schema: { tags, summary: 'A message with its notes and replies', params: IdParams, response: ok(FeedbackDetailSchema) } }, async (request) => {
     actor(request);
     return { data: await readFeedback(db, request.params.id) };
   });
-  r.patch('/api/staff/feedback/:id', { schema: { tags, summary: 'Change the status or the assignee (audited)', params: IdParams, body: FeedbackUpdateSchema, response: ok(FeedbackDetailSchema) } }, async (request) => ({
+  r.patch('/:id', { schema: { tags, summary: 'Change the status or the assignee (audited)', params: IdParams, body: FeedbackUpdateSchema, response: ok(FeedbackDetailSchema) } }, async (request) => ({
     data: await updateFeedback(db, actor(request), request.params.id, request.body),
   }));
-  r.post('/api/staff/feedback/:id/notes', { schema: { tags, summary: 'Add an internal note (audited)', params: IdParams, body: FeedbackTextSchema, response: ok(FeedbackDetailSchema) } }, async (request) => ({
+  r.post('/:id/notes', { schema: { tags, summary: 'Add an internal note (audited)', params: IdParams, body: FeedbackTextSchema, response: ok(FeedbackDetailSchema) } }, async (request) => ({
     data: await addNote(db, actor(request), request.params.id, request.body.body),
   }));
-  r.post('/api/staff/feedback/:id/reply', { schema: { tags, summary: "Reply by mail to the sender's address; kept with the message (audited)", params: IdParams, body: FeedbackTextSchema, response: ok(FeedbackDetailSchema) } }, async (request) => ({
+  r.post('/:id/reply', { schema: { tags, summary: "Reply by mail to the sender's address; kept with the message (audited)", params: IdParams, body: FeedbackTextSchema, response: ok(FeedbackDetailSchema) } }, async (request) => ({
     data: await reply(db, deps.mailer, actor(request), request.params.id, request.body.body),
   }));
 }

@@ -47,18 +47,18 @@ export async function financeRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/api/staff/finance/businesses', { schema: { tags, summary: 'Find a business by name or number, with its balance', querystring: z.object({ search: z.string().max(100).optional() }), response: ok(z.array(FinanceBusinessRowSchema)) } }, async (request) => {
+  r.get('/businesses', { schema: { tags, summary: 'Find a business by name or number, with its balance', querystring: z.object({ search: z.string().max(100).optional() }), response: ok(z.array(FinanceBusinessRowSchema)) } }, async (request) => {
     actor(request, 'finance.read');
     return { data: await searchBusinesses(db, request.query.search) };
   });
 
-  r.get('/api/staff/finance/businesses/:id', { schema: { tags, summary: "A business's account: balance, credit standing and hold, aging, open invoices, receipts, credit notes", params: IdParams, response: ok(FinanceAccountSchema) } }, async (request) => {
+  r.get('/businesses/:id', { schema: { tags, summary: "A business's account: balance, credit standing and hold, aging, open invoices, receipts, credit notes", params: IdParams, response: ok(FinanceAccountSchema) } }, async (request) => {
     actor(request, 'finance.read');
     return { data: await readAccount(db, request.params.id) };
   });
 
   r.get(
-    '/api/staff/finance/businesses/:id/statement',
+    '/businesses/:id/statement',
     { schema: { tags, summary: 'Statement for Pakistan days from..to: opening balance, entries with running balance (keyset-paged by after), closing balance', params: IdParams, querystring: StatementQuerySchema, response: ok(StatementSchema) } },
     async (request) => {
       actor(request, 'finance.read');
@@ -66,65 +66,65 @@ export async function financeRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get('/api/staff/finance/businesses/:id/statement.csv', { schema: { tags, summary: 'The statement of from..to as CSV', params: IdParams, querystring: StatementQuerySchema } }, async (request, reply) => {
+  r.get('/businesses/:id/statement.csv', { schema: { tags, summary: 'The statement of from..to as CSV', params: IdParams, querystring: StatementQuerySchema } }, async (request, reply) => {
     actor(request, 'finance.read');
     const q = request.query;
     const { csv } = await statementCsv(db, request.params.id, q);
     return sendCsv(reply, `statement-${request.params.id}-${q.from}-${q.to}.csv`, csv);
   });
 
-  r.post('/api/staff/finance/businesses/:id/receipts', { schema: { tags, summary: 'Record a receipt (cash, bank transfer, cheque), applied oldest first or to chosen invoices; idempotent by idempotency_key', params: IdParams, body: RecordReceiptInputSchema, response: ok(ReceiptSchema) } }, async (request) => {
+  r.post('/businesses/:id/receipts', { schema: { tags, summary: 'Record a receipt (cash, bank transfer, cheque), applied oldest first or to chosen invoices; idempotent by idempotency_key', params: IdParams, body: RecordReceiptInputSchema, response: ok(ReceiptSchema) } }, async (request) => {
     const who = actor(request, 'finance.write');
     const id = await recordReceipt(db, who, request.params.id, request.body);
     return { data: await readReceipt(db, id) };
   });
 
-  r.post('/api/staff/finance/businesses/:id/credit-notes', { schema: { tags, summary: 'Credit note for a return within 7 days of delivery (refund as credit)', params: IdParams, body: CreditNoteInputSchema, response: ok(z.object({ id: z.number().int() })) } }, async (request) => {
+  r.post('/businesses/:id/credit-notes', { schema: { tags, summary: 'Credit note for a return within 7 days of delivery (refund as credit)', params: IdParams, body: CreditNoteInputSchema, response: ok(z.object({ id: z.number().int() })) } }, async (request) => {
     const who = actor(request, 'finance.write');
     return { data: { id: await issueCreditNote(db, who, request.params.id, request.body) } };
   });
 
-  r.post('/api/staff/finance/businesses/:id/hold-release', { schema: { tags, summary: 'Release the credit hold for a number of days, with a reason', params: IdParams, body: HoldReleaseInputSchema, response: ok(FinanceAccountSchema) } }, async (request) => {
+  r.post('/businesses/:id/hold-release', { schema: { tags, summary: 'Release the credit hold for a number of days, with a reason', params: IdParams, body: HoldReleaseInputSchema, response: ok(FinanceAccountSchema) } }, async (request) => {
     const who = actor(request, 'finance.write');
     await releaseHold(db, who, request.params.id, request.body);
     return { data: await readAccount(db, request.params.id) };
   });
 
-  r.get('/api/staff/finance/receipts/:id', { schema: { tags, summary: 'One receipt (the printable receipt)', params: IdParams, response: ok(ReceiptSchema) } }, async (request) => {
+  r.get('/receipts/:id', { schema: { tags, summary: 'One receipt (the printable receipt)', params: IdParams, response: ok(ReceiptSchema) } }, async (request) => {
     actor(request, 'finance.read');
     return { data: await readReceipt(db, request.params.id) };
   });
 
-  r.post('/api/staff/finance/receipts/:id/reverse', { schema: { tags, summary: 'Reverse a receipt posted by mistake, with a reason (its invoices open again)', params: IdParams, body: ReasonInputSchema, response: ok(ReceiptSchema) } }, async (request) => {
+  r.post('/receipts/:id/reverse', { schema: { tags, summary: 'Reverse a receipt posted by mistake, with a reason (its invoices open again)', params: IdParams, body: ReasonInputSchema, response: ok(ReceiptSchema) } }, async (request) => {
     const who = actor(request, 'finance.write');
     await undoReceipt(db, who, request.params.id, 'receipt_reversal', request.body.reason);
     return { data: await readReceipt(db, request.params.id) };
   });
 
-  r.post('/api/staff/finance/receipts/:id/bounce', { schema: { tags, summary: 'Mark a cheque bounced, with a reason (its invoices open again)', params: IdParams, body: ReasonInputSchema, response: ok(ReceiptSchema) } }, async (request) => {
+  r.post('/receipts/:id/bounce', { schema: { tags, summary: 'Mark a cheque bounced, with a reason (its invoices open again)', params: IdParams, body: ReasonInputSchema, response: ok(ReceiptSchema) } }, async (request) => {
     const who = actor(request, 'finance.write');
     await undoReceipt(db, who, request.params.id, 'cheque_bounce', request.body.reason);
     return { data: await readReceipt(db, request.params.id) };
   });
 
-  r.post('/api/staff/finance/receipts/:id/clear', { schema: { tags, summary: 'Mark a cheque cleared', params: IdParams, response: ok(ReceiptSchema) } }, async (request) => {
+  r.post('/receipts/:id/clear', { schema: { tags, summary: 'Mark a cheque cleared', params: IdParams, response: ok(ReceiptSchema) } }, async (request) => {
     const who = actor(request, 'finance.write');
     await clearCheque(db, who, request.params.id);
     return { data: await readReceipt(db, request.params.id) };
   });
 
-  r.post('/api/staff/finance/credit-notes/:id/reverse', { schema: { tags, summary: 'Reverse a credit note, with a reason', params: IdParams, body: ReasonInputSchema, response: ok(z.object({ id: z.number().int() })) } }, async (request) => {
+  r.post('/credit-notes/:id/reverse', { schema: { tags, summary: 'Reverse a credit note, with a reason', params: IdParams, body: ReasonInputSchema, response: ok(z.object({ id: z.number().int() })) } }, async (request) => {
     const who = actor(request, 'finance.write');
     await reverseCreditNote(db, who, request.params.id, request.body.reason);
     return { data: { id: request.params.id } };
   });
 
-  r.get('/api/staff/finance/aging', { schema: { tags, summary: 'Aging of every business that owes, sortable by overdue amount', querystring: AgingSummaryQuerySchema, response: ok(AgingSummarySchema) } }, async (request) => {
+  r.get('/aging', { schema: { tags, summary: 'Aging of every business that owes, sortable by overdue amount', querystring: AgingSummaryQuerySchema, response: ok(AgingSummarySchema) } }, async (request) => {
     actor(request, 'finance.read');
     return { data: await agingSummary(db, request.query) };
   });
 
-  r.get('/api/staff/finance/aging.csv', { schema: { tags, summary: 'The aging summary as CSV', querystring: AgingSummaryQuerySchema } }, async (request, reply) => {
+  r.get('/aging.csv', { schema: { tags, summary: 'The aging summary as CSV', querystring: AgingSummaryQuerySchema } }, async (request, reply) => {
     actor(request, 'finance.read');
     const summary = await agingSummary(db, request.query);
     return sendCsv(reply, `aging-${summary.as_of}.csv`, agingCsv(summary));

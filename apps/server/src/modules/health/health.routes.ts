@@ -3,15 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { pingDatabase } from '../../db/client.ts';
-import type { CopyState } from '../../lib/db-mirror.ts';
-import { type LoopDelayMonitor, startLoopDelayMonitor } from '../../lib/loop-delay.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Event-loop delay of this process (also for a metrics endpoint). */
-    loopDelay: LoopDelayMonitor;
-  }
-}
 
 const HealthSchema = z.object({
   status: z.literal('ok'),
@@ -42,14 +33,12 @@ const ok = (p: Promise<unknown>) =>
   );
 
 export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
-  const loopDelay = startLoopDelayMonitor();
-  app.decorate('loopDelay', loopDelay);
-  app.decorate('copies', [] as CopyState[]);
-  app.addHook('onClose', async () => loopDelay.stop());
+  // The instance's event-loop delay and copies are decorated on the root (app.ts): /metrics reads them too.
+  const loopDelay = app.loopDelay;
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get(
-    '/api/health',
+    '',
     { schema: { tags: ['health'], response: { 200: z.object({ data: HealthSchema }) } } },
     async () => {
       await pingDatabase(deps.db);
@@ -59,7 +48,7 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // Liveness: the process answers. Nothing outside it is asked, so a database outage does not get every
   // instance restarted (the orchestrator's liveness probe).
-  typed.get('/api/health/live', { schema: { tags: ['health'], response: { 200: z.object({ data: z.object({ status: z.literal('ok') }) }) } } }, async () => ({
+  typed.get('/live', { schema: { tags: ['health'], response: { 200: z.object({ data: z.object({ status: z.literal('ok') }) }) } } }, async () => ({
     data: { status: 'ok' as const },
   }));
 
@@ -68,7 +57,7 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
   // that does not answer is shown, not counted: every instance shares it, and its reads fall back to the
   // primary, so taking instances out would only stop a shop that can still serve.
   typed.get(
-    '/api/health/ready',
+    '/ready',
     {
       schema: {
         tags: ['health'],

@@ -46,7 +46,8 @@ const ok = <T extends z.ZodType>(schema: T) => ({ 200: z.object({ data: schema }
 const tags = ['marketplace'];
 
 // Our plain paths for the marketplace calls the spec hides behind random tokens (SPEC 7). Public:
-// the marketplace is browsed by anyone; nothing here depends on who asks.
+// the marketplace is browsed by anyone; nothing here depends on who asks. A plugin registered with
+// the prefix /api/bmpl (modules/index.ts): the paths below are under it.
 export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Lists and searches from memory (marketplace-index.ts), following the database's change counters; with
@@ -61,8 +62,9 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) 
   if (!changes) {
     const follower = createChangeFollower(db, MARKETPLACE_TABLES, reads.followMs);
     // Without a copy nothing else reads the counters before a read (a test's own writes show at once).
-    app.addHook('onRequest', async (request) => {
-      if (request.url.startsWith('/api/bmpl/')) await follower.current();
+    // A hook of this plugin: it runs before the marketplace's routes only (registered under /api/bmpl).
+    app.addHook('onRequest', async () => {
+      await follower.current();
     });
     changes = follower;
   }
@@ -77,7 +79,7 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) 
   const ctx: MarketplaceContext = { db, cache: new TtlCache(5 * 60_000, 5_000, { generation }), index };
   const answers = new TtlCache(5 * 60_000, 5_000, { admitOnSecond: true, generation });
 
-  r.get('/api/bmpl/categories', {
+  r.get('/categories', {
     schema: { tags, summary: 'Food categories by level (2 or 3) and parent id', querystring: CategoriesQuerySchema, response: ok(z.array(MarketplaceCategorySchema)) },
   }, async (req) => {
     const level = req.query.level === undefined ? undefined : (Number(req.query.level) as 2 | 3);
@@ -85,24 +87,24 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) 
     return { data: await listCategories(ctx, level, parent) };
   });
 
-  r.get('/api/bmpl/categories/tree', {
+  r.get('/categories/tree', {
     schema: { tags, summary: 'The mega-menu: Food level-2 categories with their level-3 children', response: ok(z.array(MarketplaceCategoryTreeSchema)) },
   }, async () => ({ data: await categoryTree(ctx) }));
 
-  r.get('/api/bmpl/categories/resolve', {
+  r.get('/categories/resolve', {
     schema: { tags, summary: 'Category (and subcategory) named by URL segments (SPEC 2 slug rule)', querystring: ResolveQuerySchema, response: ok(MarketplaceResolvedCategorySchema) },
   }, async (req) => ({ data: await resolveCategory(ctx, req.query.category, req.query.subcategory) }));
 
-  r.get('/api/bmpl/banners', {
+  r.get('/banners', {
     schema: { tags, summary: 'Enabled banners by name (Bmpl_Banners, Bmpl_Featured, Bmpl_Popular), comma-separated', querystring: BannersQuerySchema, response: ok(z.array(MarketplaceBannerSchema)) },
     // Issue 19: from the content module's copy (staff schedule banners per city; shown within 2 s).
   }, async (req) => ({ data: await shownBanners(contentCopyFor(deps.db, deps.catalogueReads.followMs), deps.db, req.query.name.split(','), req.query.city, req.query.category_id) }));
 
-  r.get('/api/bmpl/strips', {
+  r.get('/strips', {
     schema: { tags, summary: 'Home strips: the first products of every category in a city, in one call', querystring: StripsQuerySchema, response: ok(z.array(MarketplaceStripSchema)) },
   }, (req, reply) => sendPrepared(answers, req, reply, z.array(MarketplaceStripSchema), () => homeStrips(ctx, req.query.city, req.query.limit)));
 
-  r.get('/api/bmpl/products', {
+  r.get('/products', {
     schema: {
       tags,
       summary: 'Products of a city by category, subcategory, brands (ids) and price range (rupees), sorted and paged',
@@ -111,27 +113,27 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) 
     },
   }, (req, reply) => sendPrepared(answers, req, reply, MarketplaceProductPageSchema, () => listProducts(ctx, req.query)));
 
-  r.get('/api/bmpl/facets', {
+  r.get('/facets', {
     schema: { tags, summary: 'Brands and price range of a category or subcategory in a city', querystring: FacetsQuerySchema, response: ok(MarketplaceFacetsSchema) },
   }, (req, reply) => sendPrepared(answers, req, reply, MarketplaceFacetsSchema, () => listFacets(ctx, req.query)));
 
-  r.get('/api/bmpl/search', {
+  r.get('/search', {
     schema: { tags, summary: 'Search products sold in a city; with their distinct tier-3 categories and price range', querystring: SearchQuerySchema, response: ok(MarketplaceSearchResultSchema) },
   }, (req, reply) => sendPrepared(answers, req, reply, MarketplaceSearchResultSchema, () => searchProducts(ctx, req.query)));
 
-  r.get('/api/bmpl/products/by-slug/:slug', {
+  r.get('/products/by-slug/:slug', {
     schema: { tags, summary: 'A product by its URL segment (slug, or name by the SPEC 2 rule) with every city record', params: SlugParamSchema, response: ok(MarketplaceProductDetailSchema) },
   }, async (req) => ({ data: await productBySlug(ctx, req.params.slug) }));
 
-  r.get('/api/bmpl/products/:id', {
+  r.get('/products/:id', {
     schema: { tags, summary: 'A product by id with every city record (bmpl_products_city)', params: IdParamSchema, response: ok(MarketplaceProductDetailSchema) },
   }, async (req) => ({ data: await productById(ctx, Number(req.params.id)) }));
 
-  r.get('/api/bmpl/products/:id/related', {
+  r.get('/products/:id/related', {
     schema: { tags, summary: 'Up to 16 products of the same tier4, else tier3, else tier2 category, in a city', params: IdParamSchema, querystring: CityQuerySchema, response: ok(z.array(MarketplaceProductSchema)) },
   }, async (req) => ({ data: await relatedProducts(ctx, Number(req.params.id), req.query.city) }));
 
-  r.get('/api/bmpl/products/:id/related-sample', {
+  r.get('/products/:id/related-sample', {
     schema: {
       tags,
       summary: `Up to ${RELATED_SAMPLE} other products of the same related category sold in a city, chosen at random on each call`,

@@ -31,32 +31,32 @@ export async function pricesRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
 
-  r.get('/api/staff/prices', { schema: { tags, summary: 'Prices of one kind (customer, city, quantity), newest first', querystring: PriceListQuerySchema, response: ok(z.array(StaffPriceSchema)) } }, async (request) => {
+  r.get('', { schema: { tags, summary: 'Prices of one kind (customer, city, quantity), newest first', querystring: PriceListQuerySchema, response: ok(z.array(StaffPriceSchema)) } }, async (request) => {
     actor(request, 'prices.read');
     return { data: await listPrices(db, request.query) };
   });
 
-  r.post('/api/staff/prices', { schema: { tags, summary: 'Add a price; the one in effect for the same case ends where it starts (audited)', body: AddPriceInputSchema, response: ok(StaffPriceSchema) } }, async (request) => ({
+  r.post('', { schema: { tags, summary: 'Add a price; the one in effect for the same case ends where it starts (audited)', body: AddPriceInputSchema, response: ok(StaffPriceSchema) } }, async (request) => ({
     data: await addPrice(db, actor(request, 'prices.write'), request.body),
   }));
 
   r.post(
-    '/api/staff/prices/:kind/:id/end',
+    '/:kind/:id/end',
     { schema: { tags, summary: 'End a price now or at a given time (a scheduled one is withdrawn); audited', params: z.object({ kind: z.enum(PRICE_KINDS), id: Id }), body: EndPriceInputSchema, response: ok(StaffPriceSchema) } },
     async (request) => ({ data: await endPrice(db, actor(request, 'prices.write'), request.params.kind, request.params.id, request.body.ends_at) }),
   );
 
-  r.post('/api/staff/prices/check', { schema: { tags, summary: 'The price the cart charges for a business, product, quantity and city, and the rule that produced it', body: PriceCheckInputSchema, response: ok(PriceCheckSchema) } }, async (request) => {
+  r.post('/check', { schema: { tags, summary: 'The price the cart charges for a business, product, quantity and city, and the rule that produced it', body: PriceCheckInputSchema, response: ok(PriceCheckSchema) } }, async (request) => {
     actor(request, 'prices.read');
     return { data: await checkPrice(db, request.body) };
   });
 
-  r.get('/api/staff/prices/businesses', { schema: { tags, summary: 'Businesses by name, for the price screens', querystring: PickerQuerySchema, response: ok(z.array(PickerOptionSchema)) } }, async (request) => {
+  r.get('/businesses', { schema: { tags, summary: 'Businesses by name, for the price screens', querystring: PickerQuerySchema, response: ok(z.array(PickerOptionSchema)) } }, async (request) => {
     actor(request, 'prices.read');
     return { data: await pickBusinesses(db, request.query.search) };
   });
 
-  r.get('/api/staff/prices/products', { schema: { tags, summary: 'Products by name or SKU, for the price screens', querystring: PickerQuerySchema, response: ok(z.array(PickerOptionSchema)) } }, async (request) => {
+  r.get('/products', { schema: { tags, summary: 'Products by name or SKU, for the price screens', querystring: PickerQuerySchema, response: ok(z.array(PickerOptionSchema)) } }, async (request) => {
     actor(request, 'prices.read');
     return { data: await pickProducts(db, request.query.search) };
   });

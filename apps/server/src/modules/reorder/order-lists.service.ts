@@ -7,6 +7,7 @@ import type {
   Proposal,
   UpdateOrderListInput,
 } from '@shop/domain/reorder';
+import { MAX_ORDER_QUANTITY } from '@shop/domain/order-rules';
 import { CANNOT_EDIT_LIST, ORDER_LISTS_PER_BUSINESS, orderListRights } from '@shop/domain/reorder-rules';
 import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -104,7 +105,7 @@ async function itemRows(db: Db, items: readonly { product_id: number; quantity: 
   return merged.map((m, position) => {
     const p = byId.get(m.productId as number);
     if (!p) throw badRequest(`Product ${m.productId} was not found.`);
-    return { productId: p.id, productName: p.name, sku: p.sku, quantity: Math.min(m.quantity, 9999), position };
+    return { productId: p.id, productName: p.name, sku: p.sku, quantity: Math.min(m.quantity, MAX_ORDER_QUANTITY), position };
   });
 }
 

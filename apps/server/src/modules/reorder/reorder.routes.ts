@@ -34,11 +34,17 @@ function buyer(request: FastifyRequest): Buyer {
   return { userId: auth.userId, businessId: auth.businessId, type: auth.type };
 }
 
+/** Reorder's plugin options: the modules' deps and the catalogue's search (quick order finds products by name). */
+export interface ReorderRoutesOptions extends ModuleDeps {
+  search: ProductSearch;
+}
+
 /**
  * Issue 21: buying the same things again. Every answer is priced by the server for the caller's
  * business and only from its own orders and lists (docs/decisions/015-reorder-and-order-lists.md).
  */
-export async function reorderRoutes(app: FastifyInstance, deps: ModuleDeps, search: ProductSearch) {
+export async function reorderRoutes(app: FastifyInstance, deps: ReorderRoutesOptions) {
+  const { search } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limiter = rateLimiterOf(app);
   const tags = ['reorder'];

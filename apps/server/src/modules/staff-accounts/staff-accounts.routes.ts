@@ -16,41 +16,41 @@ export async function staffAccountsRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.db;
   const admin = (request: FastifyRequest) => ({ staffId: requireStaff(request, 'staff.manage').staffId, ip: request.ip });
 
-  r.get('/api/staff/accounts', { schema: { tags, summary: 'Every staff person (Admin)', response: { 200: z.object({ data: z.array(StaffAccountSchema) }) } } }, async (request) => {
+  r.get('', { schema: { tags, summary: 'Every staff person (Admin)', response: { 200: z.object({ data: z.array(StaffAccountSchema) }) } } }, async (request) => {
     requireStaff(request, 'staff.manage');
     return { data: await listStaff(db) };
   });
 
   r.post(
-    '/api/staff/accounts',
+    '',
     { schema: { tags, summary: 'Adds a staff person with roles; answers the one-time link to choose a password (Admin)', body: CreateStaffInputSchema, response: { 200: z.object({ data: StaffSetupLinkSchema }) } } },
     async (request) => ({ data: await createStaff(db, admin(request), request.body) }),
   );
 
   r.patch(
-    '/api/staff/accounts/:id',
+    '/:id',
     { schema: { tags, summary: "Changes a person's name or roles (Admin)", params: Params, body: UpdateStaffInputSchema, response: { 200: One } } },
     async (request) => ({ data: await updateStaff(db, admin(request), request.params.id, request.body) }),
   );
 
   r.post(
-    '/api/staff/accounts/:id/disable',
+    '/:id/disable',
     { schema: { tags, summary: "Disables a person and ends their sessions at once, on every instance (Admin)", params: Params, response: { 200: One } } },
     async (request) => ({ data: await setDisabled(db, admin(request), request.params.id, true) }),
   );
 
-  r.post('/api/staff/accounts/:id/enable', { schema: { tags, summary: 'Enables a disabled person (Admin)', params: Params, response: { 200: One } } }, async (request) => ({
+  r.post('/:id/enable', { schema: { tags, summary: 'Enables a disabled person (Admin)', params: Params, response: { 200: One } } }, async (request) => ({
     data: await setDisabled(db, admin(request), request.params.id, false),
   }));
 
   r.post(
-    '/api/staff/accounts/:id/reset-second-factor',
+    '/:id/reset-second-factor',
     { schema: { tags, summary: "Removes a person's second factor and recovery codes and ends their sessions (Admin)", params: Params, response: { 200: One } } },
     async (request) => ({ data: await resetSecondFactor(db, admin(request), request.params.id) }),
   );
 
   r.post(
-    '/api/staff/accounts/:id/setup-link',
+    '/:id/setup-link',
     { schema: { tags, summary: 'A new one-time link to choose a password (Admin)', params: Params, response: { 200: z.object({ data: StaffSetupLinkSchema }) } } },
     async (request) => ({ data: await newSetupLink(db, admin(request), request.params.id) }),
   );

@@ -40,7 +40,7 @@ export async function staffAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   const db = deps.db;
 
   r.post(
-    '/api/staff/auth/login',
+    '/login',
     { schema: { tags, summary: 'Staff sign-in with email and password; sets the session cookie. Next step: totp, enrol or done', body: StaffLoginInputSchema, response: { 200: z.object({ data: StaffLoginResultSchema }) } } },
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
@@ -69,7 +69,7 @@ export async function staffAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   r.post(
-    '/api/staff/auth/second-factor',
+    '/second-factor',
     { schema: { tags, summary: 'The TOTP code (or a recovery code) after the password; replaces the session with a signed-in one', body: StaffSecondFactorInputSchema, response: { 200: z.object({ data: StaffLoginResultSchema }) } } },
     async (request, reply) => {
       const pending = requireStaffStage(request, 'totp');
@@ -94,7 +94,7 @@ export async function staffAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   r.post(
-    '/api/staff/auth/logout',
+    '/logout',
     { schema: { tags, summary: 'Ends this staff session', response: { 200: Ok } } },
     async (request, reply) => {
       const session = requireStaffStage(request, 'totp', 'enrol', 'full');
@@ -111,7 +111,7 @@ export async function staffAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   r.get(
-    '/api/staff/auth/me',
+    '/me',
     { schema: { tags, summary: 'The signed-in staff person, roles, capabilities and the CSRF token', response: { 200: z.object({ data: StaffMeSchema }) } } },
     async (request) => {
       requireStaffSignedIn(request);
@@ -120,7 +120,7 @@ export async function staffAuthRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   r.get(
-    '/api/staff/auth/session',
+    '/session',
     {
       schema: {
         tags,

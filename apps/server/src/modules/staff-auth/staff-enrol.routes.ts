@@ -28,7 +28,7 @@ export async function staffEnrolRoutes(app: FastifyInstance, deps: AppDeps) {
   const limiter = rateLimiterOf(app);
 
   r.post(
-    '/api/staff/auth/totp/start',
+    '/totp/start',
     { schema: { tags, summary: 'A new TOTP secret and its QR code; not in force until confirmed', response: { 200: z.object({ data: StaffTotpEnrolmentSchema }) } } },
     async (request) => {
       const session = requireStaffStage(request, 'enrol', 'full');
@@ -42,7 +42,7 @@ export async function staffEnrolRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   r.post(
-    '/api/staff/auth/totp/confirm',
+    '/totp/confirm',
     { schema: { tags, summary: 'Confirms the second factor with a code from the app; answers ten one-time recovery codes', body: StaffTotpConfirmInputSchema, response: { 200: z.object({ data: StaffRecoveryCodesSchema }) } } },
     async (request, reply) => {
       const session = requireStaffStage(request, 'enrol', 'full');
@@ -76,7 +76,7 @@ export async function staffEnrolRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   r.get(
-    '/api/staff/auth/setup',
+    '/setup',
     { schema: { tags, summary: 'Whose one-time setup link this is', querystring: z.strictObject({ token: z.string().min(20).max(100) }), response: { 200: z.object({ data: StaffSetupInfoSchema }) } } },
     async (request, reply) => {
       await limiter.take(LIMITS.resetCodeClient, clientOf(request), reply);
@@ -87,7 +87,7 @@ export async function staffEnrolRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   r.post(
-    '/api/staff/auth/setup',
+    '/setup',
     { schema: { tags, summary: 'Chooses a password through the one-time link; next step enrol (Admin, Finance) or done', body: StaffSetupInputSchema, response: { 200: z.object({ data: StaffLoginResultSchema }) } } },
     async (request, reply) => {
       await limiter.take(LIMITS.resetCodeClient, clientOf(request), reply);

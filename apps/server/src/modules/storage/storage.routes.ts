@@ -22,12 +22,12 @@ function sendSvg(reply: FastifyReply, svg: string) {
 export async function storageRoutes(app: FastifyInstance, _deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
-    '/storage/products/:category/:file',
+    '/products/:category/:file',
     { schema: { hide: true, params: z.object({ category: Segment, file: SvgFile }) } },
     (request, reply) => sendSvg(reply, productSvg(request.params.category, titleFromSlug(request.params.file))),
   );
   r.get(
-    '/storage/art/:size/:file',
+    '/art/:size/:file',
     { schema: { hide: true, params: z.object({ size: z.enum(['desktop', 'mobile', 'tile', 'poster', 'strip']), file: SvgFile }) } },
     (request, reply) => {
       const [w, h] = SIZES[request.params.size];

@@ -1,4 +1,5 @@
 import { CITIES } from '@shop/domain/constants';
+import { MAX_ORDER_QUANTITY } from '@shop/domain/order-rules';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -22,7 +23,7 @@ export function PriceCheckPage() {
     setProblem(null);
     const q = Number(quantity);
     if (productId == null) return setProblem('Choose a product first.');
-    if (!Number.isInteger(q) || q < 1 || q > 9999) return setProblem('Quantity must be a whole number from 1 to 9999.');
+    if (!Number.isInteger(q) || q < 1 || q > MAX_ORDER_QUANTITY) return setProblem(`Quantity must be a whole number from 1 to ${MAX_ORDER_QUANTITY}.`);
     check.mutate({ product_id: productId, quantity: q, ...(businessId != null ? { business_id: businessId } : {}), ...(city ? { city: city as (typeof CITIES)[number] } : {}) });
   };
   const answer = check.data;
