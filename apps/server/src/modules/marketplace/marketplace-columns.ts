@@ -1,7 +1,126 @@
-// The marketplace copy's city records as typed columns (money in paisa): made from the rows the
-// snapshot reads (setRecord), or copied from the previous copy's columns when a patch keeps them.
+// The marketplace copy's products and city records as columns (money in paisa): made from the rows the
+// snapshot reads (setProduct, setRecord), or copied from the previous copy's columns when a patch keeps them.
 import { toPaisa } from '@shop/domain/money';
 import type { Row } from './marketplace-rows.ts';
+
+/**
+ * The products by position (positions follow ids), as columns (issue 17, memory at 100,000 products):
+ * 100,000 row objects of 11 fields and a Map of their ids cost the heap about 16 MB more than these
+ * arrays, and the garbage collector walked them all on every major collection. A page makes the row
+ * of only the products it returns (productRow). A null tier is -1.
+ */
+export interface ProductColumns {
+  n: number;
+  id: Int32Array;
+  tier1: Int32Array;
+  tier2: Int32Array;
+  tier3: Int32Array;
+  tier4: Int32Array;
+  brandId: Int32Array;
+  name: string[];
+  slug: string[];
+  urlName: string[];
+  description: string[];
+  /** One string per brand, shared by its products. */
+  brandName: string[];
+  /** lower(name) as the database computes it (the search matches on it). */
+  lowerName: string[];
+}
+
+const INT_COLUMNS = ['id', 'tier1', 'tier2', 'tier3', 'tier4', 'brandId'] as const satisfies readonly (keyof ProductColumns)[];
+const TEXT_COLUMNS = ['name', 'slug', 'urlName', 'description', 'brandName', 'lowerName'] as const satisfies readonly (keyof ProductColumns)[];
+
+export function emptyProducts(n: number): ProductColumns {
+  return {
+    n,
+    id: new Int32Array(n),
+    tier1: new Int32Array(n),
+    tier2: new Int32Array(n),
+    tier3: new Int32Array(n),
+    tier4: new Int32Array(n),
+    brandId: new Int32Array(n),
+    name: new Array<string>(n),
+    slug: new Array<string>(n),
+    urlName: new Array<string>(n),
+    description: new Array<string>(n),
+    brandName: new Array<string>(n),
+    lowerName: new Array<string>(n),
+  };
+}
+
+/** One string per distinct brand name of a load or a patch (dropped after it). */
+export type Interner = Map<string, string>;
+
+const tierOf = (v: unknown) => (v == null ? -1 : Number(v));
+
+/** Product row r (the snapshot's PRODUCT_FIELDS) into position i. */
+export function setProduct(p: ProductColumns, i: number, r: Row, pool: Interner) {
+  p.id[i] = Number(r.id);
+  p.tier1[i] = tierOf(r.tier1_id);
+  p.tier2[i] = tierOf(r.tier2_id);
+  p.tier3[i] = tierOf(r.tier3_id);
+  p.tier4[i] = tierOf(r.tier4_id);
+  p.brandId[i] = Number(r.bmpl_brand_id);
+  p.name[i] = r.name as string;
+  p.slug[i] = r.slug as string;
+  p.urlName[i] = r.url_name as string;
+  p.description[i] = r.description as string;
+  const brand = r.bmpl_brand_name as string;
+  const known = pool.get(brand);
+  if (known === undefined) pool.set(brand, brand);
+  p.brandName[i] = known ?? brand;
+  p.lowerName[i] = r.lower_name as string;
+}
+
+/** The old columns' product o into position i. */
+export function copyProduct(p: ProductColumns, i: number, old: ProductColumns, o: number) {
+  for (const column of INT_COLUMNS) p[column][i] = old[column][o]!;
+  for (const column of TEXT_COLUMNS) p[column][i] = old[column][o]!;
+}
+
+/** Columns one after the other (a load's chunks, in id order). */
+export function concatProducts(parts: readonly ProductColumns[]): ProductColumns {
+  const p = emptyProducts(parts.reduce((n, part) => n + part.n, 0));
+  let at = 0;
+  for (const part of parts) {
+    for (const column of INT_COLUMNS) p[column].set(part[column], at);
+    for (const column of TEXT_COLUMNS) for (let i = 0; i < part.n; i++) p[column][at + i] = part[column][i]!;
+    at += part.n;
+  }
+  return p;
+}
+
+/** The position of product `id` (positions follow ids), or -1. */
+export function positionOf(p: ProductColumns, id: number): number {
+  const ids = p.id;
+  let lo = 0;
+  let hi = p.n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < p.n && ids[lo] === id ? lo : -1;
+}
+
+const tierRow = (v: number) => (v === -1 ? null : v);
+
+/** The product at position i as the row SQL reads (PRODUCT_COLUMNS), for marketplace-rows.ts toBase. */
+export function productRow(p: ProductColumns, i: number): Row {
+  return {
+    id: p.id[i],
+    name: p.name[i],
+    slug: p.slug[i],
+    url_name: p.urlName[i],
+    description: p.description[i],
+    tier1_id: tierRow(p.tier1[i]!),
+    tier2_id: tierRow(p.tier2[i]!),
+    tier3_id: tierRow(p.tier3[i]!),
+    tier4_id: tierRow(p.tier4[i]!),
+    bmpl_brand_id: p.brandId[i],
+    bmpl_brand_name: p.brandName[i],
+  };
+}
 
 /**
  * A city's records as columns (money in paisa, NaN for null; -1 for a null threshold): 350,000
@@ -114,9 +233,9 @@ export function copyRecord(c: CityRecords, k: number, old: CityRecords, o: numbe
   if (description !== undefined) c.discountDescription.set(k, description);
 }
 
-/** The first k records of a city (the rest were never filled). */
-export function shrinkCity(c: CityRecords, k: number, productCount: number): CityRecords {
-  const out = emptyCity(k, productCount);
+/** The first k records of a city in columns of `capacity` records (a load's city grown or trimmed to its count). */
+export function resizeCity(c: CityRecords, k: number, productCount: number, capacity = k): CityRecords {
+  const out = emptyCity(capacity, productCount);
   for (let x = 0; x < k; x++) copyRecord(out, x, c, x, c.product[x]!);
   return out;
 }

@@ -1,7 +1,7 @@
 // The API rows of a marketplace page, made from the copy's records only for the products a page returns.
 import type { MarketplaceProduct } from '@shop/domain/marketplace';
 import { fromPaisa } from '@shop/domain/money';
-import type { CityRecords } from './marketplace-columns.ts';
+import { type CityRecords, productRow } from './marketplace-columns.ts';
 import { type CategoryIndex, toBase } from './marketplace-rows.ts';
 import type { Snapshot } from './marketplace-snapshot.ts';
 
@@ -13,7 +13,7 @@ const money = (v: number) => (Number.isNaN(v) ? null : fromPaisa(v));
  * object one by one: spreading two objects into a third cost most of a page's time.
  */
 export function listProduct(s: Snapshot, c: CityRecords, k: number, city: string, categories: CategoryIndex): MarketplaceProduct {
-  const p = toBase(s.products[c.product[k]!]!, categories) as MarketplaceProduct;
+  const p = toBase(productRow(s.products, c.product[k]!), categories) as MarketplaceProduct;
   p.city = city;
   p.price = fromPaisa(c.price[k]!);
   p.sale = c.sale[k] === 1;
