@@ -1,13 +1,15 @@
 // The marketplace copy's products and city records as columns (money in paisa): made from the rows the
 // snapshot reads (setProduct, setRecord), or copied from the previous copy's columns when a patch keeps them.
 import { toPaisa } from '@shop/domain/money';
+import { PackedTexts } from '../../lib/packed-texts.ts';
 import type { Row } from './marketplace-rows.ts';
 
 /**
  * The products by position (positions follow ids), as columns (issue 17, memory at 100,000 products):
  * 100,000 row objects of 11 fields and a Map of their ids cost the heap about 16 MB more than these
  * arrays, and the garbage collector walked them all on every major collection. A page makes the row
- * of only the products it returns (productRow). A null tier is -1.
+ * of only the products it returns (productRow). A null tier is -1. The texts of a value per product are
+ * packed (lib/packed-texts.ts): written position after position, then sealed (sealProducts) and only read.
  */
 export interface ProductColumns {
   n: number;
@@ -17,10 +19,10 @@ export interface ProductColumns {
   tier3: Int32Array;
   tier4: Int32Array;
   brandId: Int32Array;
-  name: string[];
-  slug: string[];
-  urlName: string[];
-  description: string[];
+  name: PackedTexts;
+  slug: PackedTexts;
+  urlName: PackedTexts;
+  description: PackedTexts;
   /** One string per brand, shared by its products. */
   brandName: string[];
   /** lower(name) as the database computes it (the search matches on it). */
@@ -28,7 +30,9 @@ export interface ProductColumns {
 }
 
 const INT_COLUMNS = ['id', 'tier1', 'tier2', 'tier3', 'tier4', 'brandId'] as const satisfies readonly (keyof ProductColumns)[];
-const TEXT_COLUMNS = ['name', 'slug', 'urlName', 'description', 'brandName', 'lowerName'] as const satisfies readonly (keyof ProductColumns)[];
+/** lower(name) stays a string per product: a new search word scans every one of them. */
+const TEXT_COLUMNS = ['brandName', 'lowerName'] as const satisfies readonly (keyof ProductColumns)[];
+const PACKED_COLUMNS = ['name', 'slug', 'urlName', 'description'] as const satisfies readonly (keyof ProductColumns)[];
 
 export function emptyProducts(n: number): ProductColumns {
   return {
@@ -39,10 +43,10 @@ export function emptyProducts(n: number): ProductColumns {
     tier3: new Int32Array(n),
     tier4: new Int32Array(n),
     brandId: new Int32Array(n),
-    name: new Array<string>(n),
-    slug: new Array<string>(n),
-    urlName: new Array<string>(n),
-    description: new Array<string>(n),
+    name: new PackedTexts(n),
+    slug: new PackedTexts(n),
+    urlName: new PackedTexts(n),
+    description: new PackedTexts(n),
     brandName: new Array<string>(n),
     lowerName: new Array<string>(n),
   };
@@ -53,7 +57,13 @@ export type Interner = Map<string, string>;
 
 const tierOf = (v: unknown) => (v == null ? -1 : Number(v));
 
-/** Product row r (the snapshot's PRODUCT_FIELDS) into position i. */
+/** Every position written: the packed texts become one string per column. */
+export function sealProducts(p: ProductColumns): ProductColumns {
+  for (const column of PACKED_COLUMNS) p[column].seal();
+  return p;
+}
+
+/** Product row r (the snapshot's PRODUCT_FIELDS) into position i (the next one: positions are written in order). */
 export function setProduct(p: ProductColumns, i: number, r: Row, pool: Interner) {
   p.id[i] = Number(r.id);
   p.tier1[i] = tierOf(r.tier1_id);
@@ -61,10 +71,10 @@ export function setProduct(p: ProductColumns, i: number, r: Row, pool: Interner)
   p.tier3[i] = tierOf(r.tier3_id);
   p.tier4[i] = tierOf(r.tier4_id);
   p.brandId[i] = Number(r.bmpl_brand_id);
-  p.name[i] = r.name as string;
-  p.slug[i] = r.slug as string;
-  p.urlName[i] = r.url_name as string;
-  p.description[i] = r.description as string;
+  p.name.push(r.name as string);
+  p.slug.push(r.slug as string);
+  p.urlName.push(r.url_name as string);
+  p.description.push(r.description as string);
   const brand = r.bmpl_brand_name as string;
   const known = pool.get(brand);
   if (known === undefined) pool.set(brand, brand);
@@ -72,10 +82,11 @@ export function setProduct(p: ProductColumns, i: number, r: Row, pool: Interner)
   p.lowerName[i] = r.lower_name as string;
 }
 
-/** The old columns' product o into position i. */
+/** The old columns' product o into position i (the next one). */
 export function copyProduct(p: ProductColumns, i: number, old: ProductColumns, o: number) {
   for (const column of INT_COLUMNS) p[column][i] = old[column][o]!;
   for (const column of TEXT_COLUMNS) p[column][i] = old[column][o]!;
+  for (const column of PACKED_COLUMNS) p[column].push(old[column].at(o));
 }
 
 /** Columns one after the other (a load's chunks, in id order). */
@@ -87,6 +98,7 @@ export function concatProducts(parts: readonly ProductColumns[]): ProductColumns
     for (const column of TEXT_COLUMNS) for (let i = 0; i < part.n; i++) p[column][at + i] = part[column][i]!;
     at += part.n;
   }
+  for (const column of PACKED_COLUMNS) p[column] = PackedTexts.concat(parts.map((part) => part[column]));
   return p;
 }
 
@@ -109,10 +121,10 @@ const tierRow = (v: number) => (v === -1 ? null : v);
 export function productRow(p: ProductColumns, i: number): Row {
   return {
     id: p.id[i],
-    name: p.name[i],
-    slug: p.slug[i],
-    url_name: p.urlName[i],
-    description: p.description[i],
+    name: p.name.at(i),
+    slug: p.slug.at(i),
+    url_name: p.urlName.at(i),
+    description: p.description.at(i),
     tier1_id: tierRow(p.tier1[i]!),
     tier2_id: tierRow(p.tier2[i]!),
     tier3_id: tierRow(p.tier3[i]!),

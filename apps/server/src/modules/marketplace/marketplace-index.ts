@@ -11,7 +11,12 @@ import { listProduct } from './marketplace-page.ts';
 import { patchSnapshot } from './marketplace-patch.ts';
 import { loadSnapshot, type Snapshot } from './marketplace-snapshot.ts';
 
-const MAX_WORDS = 5_000;
+/**
+ * The search words' match lists kept per copy, bounded by their entries (positions) rather than by a
+ * count of words: a common word's list holds tens of thousands of positions, so 5,000 words could
+ * hold hundreds of megabytes (issue 17). 2 million positions are 8 MB; past that the lists start again.
+ */
+const MAX_WORD_POSITIONS = 2_000_000;
 
 /**
  * A copy of bmpl_products and bmpl_product_cities held in memory: per city, its records in each list
@@ -85,8 +90,12 @@ export function createMarketplaceIndex(
       const names = s.products.lowerName;
       for (let i = 0; i < s.products.n; i++) if (names[i]!.includes(word)) found.push(i);
       list = Int32Array.from(found);
-      if (s.wordMatches.size >= MAX_WORDS) s.wordMatches.clear();
+      if (s.wordPositions + list.length > MAX_WORD_POSITIONS) {
+        s.wordMatches.clear();
+        s.wordPositions = 0;
+      }
       s.wordMatches.set(word, list);
+      s.wordPositions += list.length;
     }
     return list;
   }

@@ -1,7 +1,7 @@
 // The marketplace copy patched from the change feed (migration 0024) instead of loaded whole.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type CityRecords, copyProduct, copyRecord, emptyCity, emptyProducts, positionOf, setRecord } from './marketplace-columns.ts';
+import { type CityRecords, copyProduct, copyRecord, emptyCity, emptyProducts, positionOf, sealProducts, setRecord } from './marketplace-columns.ts';
 import { sortEveryCity } from './marketplace-order.ts';
 import type { Row } from './marketplace-rows.ts';
 import { nameRanks, readProducts, readRecords, type Snapshot } from './marketplace-snapshot.ts';
@@ -18,7 +18,7 @@ import { nameRanks, readProducts, readRecords, type Snapshot } from './marketpla
 export async function patchSnapshot(db: Db, old: Snapshot, ids: readonly number[]): Promise<Snapshot> {
   const changed = new Set(ids);
   const list = [...changed];
-  const fresh = list.length ? await readProducts(db, sql`p.id in ${list}`) : emptyProducts(0);
+  const fresh = list.length ? await readProducts(db, sql`p.id in ${list}`) : sealProducts(emptyProducts(0));
   const freshRecords = list.length ? await readRecords(db, sql`c.bmpl_product_id in ${list}`) : [];
   const was = old.products;
   let keptCount = 0;
@@ -47,12 +47,13 @@ export async function patchSnapshot(db: Db, old: Snapshot, ids: readonly number[
     from[at++] = i;
   }
   takeFresh(Number.POSITIVE_INFINITY);
+  sealProducts(products);
 
   // A new product or a changed name needs the database's order again; else the kept ranks serve.
   let namesMoved = false;
   for (let x = 0; x < fresh.n && !namesMoved; x++) {
     const o = positionOf(was, fresh.id[x]!);
-    namesMoved = o < 0 || was.name[o] !== fresh.name[x];
+    namesMoved = o < 0 || was.name.at(o) !== fresh.name.at(x);
   }
   let nameRank: Int32Array;
   if (namesMoved) nameRank = await nameRanks(db, products);
@@ -100,7 +101,7 @@ export async function patchSnapshot(db: Db, old: Snapshot, ids: readonly number[
     }
     cities.set(cityId, c);
   }
-  const snapshot: Snapshot = { products, nameRank, cities, wordMatches: new Map() };
+  const snapshot: Snapshot = { products, nameRank, cities, wordMatches: new Map(), wordPositions: 0 };
   sortEveryCity(snapshot);
   return snapshot;
 }

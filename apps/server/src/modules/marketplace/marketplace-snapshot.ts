@@ -12,6 +12,7 @@ import {
   type ProductColumns,
   positionOf,
   resizeCity,
+  sealProducts,
   setProduct,
   setRecord,
 } from './marketplace-columns.ts';
@@ -25,6 +26,8 @@ export interface Snapshot {
   cities: Map<number, CityRecords>;
   /** Per search word, the products whose name contains it (kept while the copy lives). */
   wordMatches: Map<string, Int32Array>;
+  /** The positions wordMatches holds (bounded: marketplace-index.ts MAX_WORD_POSITIONS). */
+  wordPositions: number;
 }
 
 /**
@@ -56,7 +59,7 @@ export async function readProducts(db: Db, where: SQL): Promise<ProductColumns> 
     if (chunk.length < LOAD_CHUNK) break;
     last = part.id[part.n - 1]!;
   }
-  return parts.length === 1 ? parts[0]! : concatProducts(parts);
+  return parts.length === 1 ? sealProducts(parts[0]!) : concatProducts(parts);
 }
 
 /** Active city records of `where` (a condition on c), in (product id, city id) order, a chunk at a time. */
@@ -97,7 +100,7 @@ export async function nameRanks(db: Db, products: ProductColumns): Promise<Int32
   for (const { id } of ordered) {
     const i = positionOf(products, id);
     if (i < 0) continue;
-    const name = products.name[i]!;
+    const name = products.name.at(i);
     if (rank < 0 || name !== previous) rank++;
     previous = name;
     nameRank[i] = rank;
@@ -130,5 +133,5 @@ export async function loadSnapshot(db: Db): Promise<Snapshot> {
   });
   const result = new Map<number, CityRecords>();
   for (const [cityId, { c, k }] of cities) if (k > 0) result.set(cityId, k === c.n ? c : resizeCity(c, k, products.n));
-  return { products, nameRank, cities: result, wordMatches: new Map() };
+  return { products, nameRank, cities: result, wordMatches: new Map(), wordPositions: 0 };
 }
