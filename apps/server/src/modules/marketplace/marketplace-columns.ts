@@ -135,7 +135,44 @@ export function productRow(p: ProductColumns, i: number): Row {
 }
 
 /**
- * A city's records as columns (money in paisa, NaN for null; -1 for a null threshold): 350,000
+ * Money in paisa: 32-bit integers while every amount of the column fits (a null is NULL_PAISA), else
+ * 64-bit floats (a null is NaN). Prices up to Rs 21 million fit, so a city's eight money columns take
+ * half the memory of floats (issue 17); a larger amount widens its column, so none is ever cut. Read a
+ * column that may hold nulls with paisaAt.
+ */
+export type PaisaColumn = Int32Array | Float64Array;
+const NULL_PAISA = -0x80000000;
+const MONEY_COLUMNS = ['price', 'salePrice', 'sellPrice', 'tax', 'discountPrice', 'originalPrice', 'discountPriceTax', 'discountPriceWithoutTax'] as const;
+type MoneyColumn = (typeof MONEY_COLUMNS)[number];
+
+/** The amount at k in paisa, NaN for null. */
+export function paisaAt(column: PaisaColumn, k: number): number {
+  const v = column[k]!;
+  return v === NULL_PAISA && column instanceof Int32Array ? Number.NaN : v;
+}
+
+/** Stores an amount (NaN: null), widening the column to floats when it does not fit 32 bits. */
+function putPaisa(c: CityRecords, name: MoneyColumn, k: number, v: number) {
+  let column = c[name];
+  if (column instanceof Int32Array) {
+    if (Number.isNaN(v)) {
+      column[k] = NULL_PAISA;
+      return;
+    }
+    if (Number.isInteger(v) && v > NULL_PAISA && v <= 0x7fffffff && !Object.is(v, -0)) {
+      column[k] = v;
+      return;
+    }
+    const wide = new Float64Array(column.length);
+    for (let x = 0; x < column.length; x++) wide[x] = paisaAt(column, x);
+    column = wide;
+    c[name] = wide;
+  }
+  column[k] = v;
+}
+
+/**
+ * A city's records as columns (money: PaisaColumn; -1 for a null threshold): 350,000
  * records as objects made every major garbage collection walk them all (a fifth of the server's time
  * under load); typed columns are a handful of objects.
  */
@@ -146,18 +183,18 @@ export interface CityRecords {
   tier2: Int32Array;
   tier3: Int32Array;
   brand: Int32Array;
-  price: Float64Array;
+  price: PaisaColumn;
   oos: Uint8Array;
   sale: Uint8Array;
-  salePrice: Float64Array;
-  sellPrice: Float64Array;
-  tax: Float64Array;
+  salePrice: PaisaColumn;
+  sellPrice: PaisaColumn;
+  tax: PaisaColumn;
   stock: Int32Array;
   discountThreshold: Int32Array;
-  discountPrice: Float64Array;
-  originalPrice: Float64Array;
-  discountPriceTax: Float64Array;
-  discountPriceWithoutTax: Float64Array;
+  discountPrice: PaisaColumn;
+  originalPrice: PaisaColumn;
+  discountPriceTax: PaisaColumn;
+  discountPriceWithoutTax: PaisaColumn;
   /** Only the records that have one. */
   discountDescription: Map<number, string>;
   /** Product position -> its record here, or -1 (not sold in this city). */
@@ -175,18 +212,18 @@ export function emptyCity(n: number, productCount: number): CityRecords {
     tier2: new Int32Array(n),
     tier3: new Int32Array(n),
     brand: new Int32Array(n),
-    price: new Float64Array(n),
+    price: new Int32Array(n),
     oos: new Uint8Array(n),
     sale: new Uint8Array(n),
-    salePrice: new Float64Array(n),
-    sellPrice: new Float64Array(n),
-    tax: new Float64Array(n),
+    salePrice: new Int32Array(n),
+    sellPrice: new Int32Array(n),
+    tax: new Int32Array(n),
     stock: new Int32Array(n),
     discountThreshold: new Int32Array(n),
-    discountPrice: new Float64Array(n),
-    originalPrice: new Float64Array(n),
-    discountPriceTax: new Float64Array(n),
-    discountPriceWithoutTax: new Float64Array(n),
+    discountPrice: new Int32Array(n),
+    originalPrice: new Int32Array(n),
+    discountPriceTax: new Int32Array(n),
+    discountPriceWithoutTax: new Int32Array(n),
     discountDescription: new Map(),
     recordOf: new Int32Array(productCount).fill(-1),
     byOrder: new Map(),
@@ -204,43 +241,28 @@ export function setRecord(c: CityRecords, k: number, r: Row, i: number) {
   c.tier3[k] = r.c_tier3_id == null ? 0 : Number(r.c_tier3_id);
   c.brand[k] = r.c_brand_id == null ? 0 : Number(r.c_brand_id);
   c.oos[k] = r.out_of_stock ? 1 : 0;
-  c.price[k] = paisa(r.price);
+  putPaisa(c, 'price', k, paisa(r.price));
   c.sale[k] = r.sale ? 1 : 0;
-  c.salePrice[k] = paisa(r.sale_price);
-  c.sellPrice[k] = paisa(r.sell_price);
-  c.tax[k] = paisa(r.tax);
+  putPaisa(c, 'salePrice', k, paisa(r.sale_price));
+  putPaisa(c, 'sellPrice', k, paisa(r.sell_price));
+  putPaisa(c, 'tax', k, paisa(r.tax));
   c.stock[k] = Number(r.stock);
   c.discountThreshold[k] = r.discount_threshold == null ? -1 : Number(r.discount_threshold);
-  c.discountPrice[k] = paisa(r.discount_price);
-  c.originalPrice[k] = paisa(r.original_price);
-  c.discountPriceTax[k] = paisa(r.discount_price_tax);
-  c.discountPriceWithoutTax[k] = paisa(r.discount_price_without_tax);
+  putPaisa(c, 'discountPrice', k, paisa(r.discount_price));
+  putPaisa(c, 'originalPrice', k, paisa(r.original_price));
+  putPaisa(c, 'discountPriceTax', k, paisa(r.discount_price_tax));
+  putPaisa(c, 'discountPriceWithoutTax', k, paisa(r.discount_price_without_tax));
   if (r.discount_description != null) c.discountDescription.set(k, r.discount_description as string);
 }
 
-const RECORD_COLUMNS = [
-  'tier2',
-  'tier3',
-  'brand',
-  'price',
-  'oos',
-  'sale',
-  'salePrice',
-  'sellPrice',
-  'tax',
-  'stock',
-  'discountThreshold',
-  'discountPrice',
-  'originalPrice',
-  'discountPriceTax',
-  'discountPriceWithoutTax',
-] as const satisfies readonly (keyof CityRecords)[];
+const RECORD_COLUMNS = ['tier2', 'tier3', 'brand', 'oos', 'sale', 'stock', 'discountThreshold'] as const satisfies readonly (keyof CityRecords)[];
 
 /** The old city's record o, unchanged, as record k of the product now at position i. */
 export function copyRecord(c: CityRecords, k: number, old: CityRecords, o: number, i: number) {
   c.product[k] = i;
   c.recordOf[i] = k;
   for (const column of RECORD_COLUMNS) c[column][k] = old[column][o]!;
+  for (const column of MONEY_COLUMNS) putPaisa(c, column, k, paisaAt(old[column], o));
   const description = old.discountDescription.get(o);
   if (description !== undefined) c.discountDescription.set(k, description);
 }
