@@ -28,9 +28,9 @@ const memory = () => {
   gc();
   gc();
   const m = process.memoryUsage();
-  return { heap: m.heapUsed, rss: m.rss, buffers: m.arrayBuffers };
+  return { heap: m.heapUsed, heapTotal: m.heapTotal, rss: m.rss, buffers: m.arrayBuffers };
 };
-const show = (label: string, m: ReturnType<typeof memory>) => console.log(`${label.padEnd(24)} heap ${mb(m.heap)} MB, array buffers ${mb(m.buffers)} MB, resident ${mb(m.rss)} MB`);
+const show = (label: string, m: ReturnType<typeof memory>) => console.log(`${label.padEnd(24)} heap ${mb(m.heap)} MB (of ${mb(m.heapTotal)}), array buffers ${mb(m.buffers)} MB, resident ${mb(m.rss)} MB`);
 
 /**
  * Median CPU microseconds (user + system, this process's) per request, each round calling every case

@@ -115,7 +115,7 @@ async function main() {
   );
 
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, log, logText: demoInstall });
-  const files = fileStoreOf(config, join(dataDir, 'uploads'));
+  const files = await fileStoreOf(config, join(dataDir, 'uploads'));
   const app = await buildApp({
     files,
     db: database.db,

@@ -13,7 +13,7 @@ try {
   const config = parseConfig(process.env);
   const from = localFileStore(join(resolve(config.DATA_DIR), 'uploads'));
   const settings = s3SettingsOf(config);
-  const { copied, present } = await copyFiles(from, s3FileStore(settings), typeOf);
+  const { copied, present } = await copyFiles(from, await s3FileStore(settings), typeOf);
   process.stdout.write(`Copied ${copied} file(s) to s3://${settings.bucket}/${settings.prefix ?? ''}; ${present} were there already.\n`);
 } catch (err) {
   process.stderr.write(`${err instanceof ConfigError || err instanceof Error ? err.message : String(err)}\n`);

@@ -51,14 +51,14 @@ describe('file stores', () => {
   });
 
   it('an S3-compatible store: the same, under its key prefix', async () => {
-    await roundTrip(s3Store('roundtrip/'));
+    await roundTrip(await s3Store('roundtrip/'));
   });
 
   it('copies the files on disk to S3, and a second run copies only what is new', async () => {
     const local = localFileStore(join(dir, 'to-copy'));
     await local.put('one.png', PNG_BYTES, 'image/png');
     await local.put('two.jpg', Buffer.from('jpeg bytes'), 'image/jpeg');
-    const target = s3Store('copied/');
+    const target = await s3Store('copied/');
     const typeOf = (n: string) => (n.endsWith('.png') ? 'image/png' : 'image/jpeg');
     expect(await copyFiles(local, target, typeOf)).toEqual({ copied: 2, present: 0 });
     expect((await target.get('one.png'))?.equals(PNG_BYTES)).toBe(true);
@@ -73,7 +73,7 @@ describe('registration documents in S3', () => {
   let t: TestApp;
   const store = () => s3Store('app/');
   beforeAll(async () => {
-    t = await createTestApp({ files: store() });
+    t = await createTestApp({ files: await store() });
     await makePlaces(t.database.db);
   });
   afterAll(() => t.close());
@@ -85,7 +85,7 @@ describe('registration documents in S3', () => {
     const auth = { authorization: `Bearer ${token}` };
     const [doc] = body<{ data: { id: number }[] }>(await t.app.inject({ method: 'GET', url: '/api/uploads', headers: auth })).data;
     const names: string[] = [];
-    for await (const n of store().list()) names.push(n);
+    for await (const n of (await store()).list()) names.push(n);
     expect(names).toHaveLength(1);
     expect(names[0]).toMatch(/^[0-9a-f]{32}\.png$/);
     expect(() => readdirSync(join(t.dataDir, 'uploads'))).toThrow(); // nothing on disk

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 /**
  * Where uploaded files live (issue 20): registration documents now, product images later. One
@@ -56,7 +56,12 @@ export interface S3Settings {
   secretAccessKey?: string;
 }
 
-export function s3FileStore(settings: S3Settings): FileStore & { client: S3Client } {
+/**
+ * The AWS SDK is loaded here, when a store of S3 is made, not when the server starts: on the local
+ * folder (the default) its modules would cost about 20 MB of resident memory for nothing (issue 17).
+ */
+export async function s3FileStore(settings: S3Settings): Promise<FileStore & { client: S3Client }> {
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, NoSuchKey, NotFound, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     region: settings.region ?? 'us-east-1',
     endpoint: settings.endpoint,
@@ -149,6 +154,6 @@ export function s3SettingsOf(config: StorageConfig): S3Settings {
 }
 
 /** The store the settings name: DATA_DIR/uploads, or the S3 bucket. */
-export function fileStoreOf(config: StorageConfig, uploadsDir: string): FileStore {
-  return config.FILE_STORAGE === 's3' ? s3FileStore(s3SettingsOf(config)) : localFileStore(uploadsDir);
+export async function fileStoreOf(config: StorageConfig, uploadsDir: string): Promise<FileStore> {
+  return config.FILE_STORAGE === 's3' ? await s3FileStore(s3SettingsOf(config)) : localFileStore(uploadsDir);
 }

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { PRODUCT_IMAGE_FORMATS, PRODUCT_IMAGE_WIDTHS, productImagePath } from '@shop/domain/product-images';
 import { sql } from 'drizzle-orm';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { type Db, jsonRows } from '../../db/client.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { badRequest, notFound } from '../../lib/http-error.ts';
@@ -23,6 +23,9 @@ export async function uploadProductImage(db: Db, files: FileStore, actor: StaffA
   if (!imageTypeOf(bytes)) throw badRequest('The image must be a PNG, JPEG or WebP photo.');
   const [found] = await jsonRows<{ url_name: string }>(db, sql`select url_name from products where id = ${productId}`);
   if (!found) throw notFound('There is no such product.');
+  // Loaded on the first upload, not at start: sharp and libvips hold about 20 MB resident that a server
+  // nobody uploads to never needs (issue 17, memory).
+  const { default: sharp } = await import('sharp');
   let image: Sharp;
   let width: number;
   try {

@@ -4,6 +4,7 @@
 // row of only the products it returns (productAt).
 import type { Product } from '@shop/domain/catalogue';
 import type { IdField } from '@shop/domain/listing';
+import { PackedTexts } from '../../lib/packed-texts.ts';
 
 /** Whole-number fields; a missing tier is -1 (matches no id, as SQL's null). */
 const INT_FIELDS = ['id', 'tier1Id', 'tier2Id', 'tier3Id', 'tier4Id', 'brand_id', 'stock', 'add_to_cart_count', 'viewed_count'] as const;
@@ -15,16 +16,23 @@ type IntField = (typeof INT_FIELDS)[number];
  */
 const MONEY_FIELDS = ['price', 'sale_price', 'tax', 'sell_price'] as const;
 type MoneyField = (typeof MONEY_FIELDS)[number];
-const TEXT_FIELDS = ['name', 'url_name', 'url', 'sku', 'code', 'brand_name', 'description', 'weight', 'product_subsys', 'article_mgb'] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
 /** Text fields with few distinct values: one string each, shared by every product having it. */
-const SHARED_TEXTS: readonly TextField[] = ['brand_name', 'weight', 'product_subsys'];
+const SHARED_TEXTS = ['brand_name', 'weight', 'product_subsys'] as const;
+type SharedField = (typeof SHARED_TEXTS)[number];
+/** Text fields of a value per product: packed, one string per field (lib/packed-texts.ts), sliced per row a page returns. */
+const PACKED_TEXTS = ['name', 'url_name', 'url', 'sku', 'code', 'description', 'article_mgb'] as const;
+type PackedField = (typeof PACKED_TEXTS)[number];
 
+/**
+ * Written position after position (a load's chunk, a patch's merge), then sealed (sealColumns) and
+ * only read.
+ */
 export interface ProductColumns {
   n: number;
   ints: Record<IntField, Int32Array>;
   money: Record<MoneyField, (string | null)[]>;
-  texts: Record<TextField, string[]>;
+  texts: Record<SharedField, string[]>;
+  packed: Record<PackedField, PackedTexts>;
   sale: Uint8Array;
 }
 
@@ -34,9 +42,16 @@ export function emptyColumns(n: number): ProductColumns {
     n,
     ints: record(INT_FIELDS, () => new Int32Array(n)),
     money: record(MONEY_FIELDS, () => new Array<string | null>(n)),
-    texts: record(TEXT_FIELDS, () => new Array<string>(n)),
+    texts: record(SHARED_TEXTS, () => new Array<string>(n)),
+    packed: record(PACKED_TEXTS, () => new PackedTexts(n)),
     sale: new Uint8Array(n),
   };
+}
+
+/** Every position written: the packed texts become one string per field. */
+export function sealColumns(c: ProductColumns): ProductColumns {
+  for (const f of PACKED_TEXTS) c.packed[f].seal();
+  return c;
 }
 
 /** The id fields (IdField) as the columns the listing compares. */
@@ -54,22 +69,24 @@ const intern = (pool: Interner, text: string) => {
   return text;
 };
 
-/** Product p (as SQL's productJsonColumns give it) into position i. */
+/** Product p (as SQL's productJsonColumns give it) into position i (the next one: positions are written in order). */
 export function setProduct(c: ProductColumns, i: number, p: Product, pool: Interner) {
   for (const f of INT_FIELDS) c.ints[f][i] = (p[f] as number | null) ?? -1;
   for (const f of MONEY_FIELDS) {
     const v = p[f];
     c.money[f][i] = v == null ? null : intern(pool, v);
   }
-  for (const f of TEXT_FIELDS) c.texts[f][i] = SHARED_TEXTS.includes(f) ? intern(pool, p[f]) : p[f];
+  for (const f of SHARED_TEXTS) c.texts[f][i] = intern(pool, p[f]);
+  for (const f of PACKED_TEXTS) c.packed[f].push(p[f]);
   c.sale[i] = p.sale ? 1 : 0;
 }
 
-/** The old columns' product o into position i. */
+/** The old columns' product o into position i (the next one). */
 export function copyProduct(c: ProductColumns, i: number, old: ProductColumns, o: number) {
   for (const f of INT_FIELDS) c.ints[f][i] = old.ints[f][o]!;
   for (const f of MONEY_FIELDS) c.money[f][i] = old.money[f][o] ?? null;
-  for (const f of TEXT_FIELDS) c.texts[f][i] = old.texts[f][o]!;
+  for (const f of SHARED_TEXTS) c.texts[f][i] = old.texts[f][o]!;
+  for (const f of PACKED_TEXTS) c.packed[f].push(old.packed[f].at(o));
   c.sale[i] = old.sale[o]!;
 }
 
@@ -82,24 +99,25 @@ const tier = (v: number) => (v === -1 ? null : v);
  */
 export function rowMaker(c: ProductColumns): (i: number, customerPrice: string | null) => Product {
   const { id, stock, brand_id, tier1Id, tier2Id, tier3Id, tier4Id, add_to_cart_count, viewed_count } = c.ints;
-  const { name, url_name, url, sku, code, brand_name, description, weight, product_subsys, article_mgb } = c.texts;
+  const { brand_name, weight, product_subsys } = c.texts;
+  const { name, url_name, url, sku, code, description, article_mgb } = c.packed;
   const { price, sale_price, tax, sell_price } = c.money;
   const sale = c.sale;
   return (i, customerPrice) => ({
     id: id[i]!,
-    name: name[i]!,
-    url_name: url_name[i]!,
-    url: url[i]!,
+    name: name.at(i),
+    url_name: url_name.at(i),
+    url: url.at(i),
     price: price[i]!,
     sale: sale[i] === 1,
     sale_price: sale_price[i] ?? null,
     customer_specific_pricing: customerPrice,
     stock: stock[i]!,
-    sku: sku[i]!,
-    code: code[i]!,
+    sku: sku.at(i),
+    code: code.at(i),
     brand_id: brand_id[i]!,
     brand_name: brand_name[i]!,
-    description: description[i]!,
+    description: description.at(i),
     weight: weight[i]!,
     product_subsys: product_subsys[i]!,
     tax: tax[i]!,
@@ -110,7 +128,7 @@ export function rowMaker(c: ProductColumns): (i: number, customerPrice: string |
     tier4Id: tier(tier4Id[i]!),
     add_to_cart_count: add_to_cart_count[i]!,
     viewed_count: viewed_count[i]!,
-    article_mgb: article_mgb[i]!,
+    article_mgb: article_mgb.at(i),
     tier2_id: tier(tier2Id[i]!),
     tier3_id: tier(tier3Id[i]!),
   });
@@ -136,9 +154,10 @@ export function concatColumns(parts: readonly ProductColumns[]): ProductColumns 
   for (const p of parts) {
     for (const f of INT_FIELDS) c.ints[f].set(p.ints[f], at);
     for (const f of MONEY_FIELDS) for (let i = 0; i < p.n; i++) c.money[f][at + i] = p.money[f][i] ?? null;
-    for (const f of TEXT_FIELDS) for (let i = 0; i < p.n; i++) c.texts[f][at + i] = p.texts[f][i]!;
+    for (const f of SHARED_TEXTS) for (let i = 0; i < p.n; i++) c.texts[f][at + i] = p.texts[f][i]!;
     c.sale.set(p.sale, at);
     at += p.n;
   }
+  for (const f of PACKED_TEXTS) c.packed[f] = PackedTexts.concat(parts.map((p) => p.packed[f]));
   return c;
 }

@@ -6,7 +6,7 @@ import { displayPrice } from '@shop/domain/pricing';
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/catalogue.ts';
-import { concatColumns, emptyColumns, idColumns, type Interner, type ProductColumns, rowMaker, setProduct } from './catalogue-columns.ts';
+import { concatColumns, emptyColumns, idColumns, type Interner, type ProductColumns, rowMaker, sealColumns, setProduct } from './catalogue-columns.ts';
 import { buildNameSearch, type NameSearch } from './name-search.ts';
 import { productJsonColumns, productsAsJson } from './pricing.service.ts';
 
@@ -73,6 +73,7 @@ export async function loadSnapshot(db: Db): Promise<Snapshot> {
   const parts: ProductColumns[] = [];
   const prices: Float64Array[] = [];
   const words: string[] = [];
+  const names: string[] = [];
   const pool: Interner = new Map();
   for (let last = 0; ; ) {
     const chunk = await readProducts(db, gt(products.id, last), LOAD_CHUNK);
@@ -85,17 +86,18 @@ export async function loadSnapshot(db: Db): Promise<Snapshot> {
     parts.push(part);
     prices.push(plain);
     for (const w of chunk.words) words.push(w);
+    for (const p of chunk.rows) names.push(p.name);
     if (chunk.rows.length < LOAD_CHUNK) break;
     last = chunk.rows[chunk.rows.length - 1]!.id;
   }
-  const cols = concatColumns(parts);
+  const cols = parts.length === 1 ? sealColumns(parts[0]!) : concatColumns(parts);
   const plain = new Float64Array(cols.n);
   let at = 0;
   for (const p of prices) {
     plain.set(p, at);
     at += p.length;
   }
-  return snapshotOf(cols, plain, buildNameSearch(cols.texts.name, words), brandRanksOf(cols.texts.brand_name));
+  return snapshotOf(cols, plain, buildNameSearch(names, words), brandRanksOf(cols.texts.brand_name));
 }
 
 function compareBytes(a: string, b: string): number {
@@ -110,6 +112,7 @@ export function brandRanksOf(brandNames: readonly string[]): Map<string, number>
 
 /** The copy of these columns, with what is derived per product; every order still to sort. */
 export function snapshotOf(cols: ProductColumns, plain: Float64Array, names: NameSearch, brandRanks: Map<string, number>): Snapshot {
+  sealColumns(cols);
   const n = cols.n;
   const oos = new Uint8Array(n);
   const brandRank = new Int32Array(n);

@@ -42,6 +42,8 @@ export async function catalogueRoutes(app: FastifyInstance, deps: CatalogueRoute
     ttlMs: reads.cacheTtlMs,
     staleMs: reads.cacheStaleMs,
     maxEntries: 5000,
+    // 16 MB of answers (about 500 pages of 40 products): the bound a busy server reaches (issue 17, memory).
+    maxBytes: 16 * 1024 * 1024,
     generation: changes.generation,
   });
   const views = createViewCounter(deps.db, reads.viewFlushMs);

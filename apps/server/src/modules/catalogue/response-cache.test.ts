@@ -77,3 +77,29 @@ describe('a full cache (lru-cache)', () => {
     expect(made).toEqual(['b']);
   });
 });
+
+describe('a cache bounded in bytes (issue 17)', () => {
+  it('keeps answers up to maxBytes of JSON, letting the least recently asked go, whatever maxEntries says', async () => {
+    const made: string[] = [];
+    // Each answer `{"data":"<key>"}` of a 1,000-character key is 1,011 bytes: two fit in 2,500, three do not.
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 100, maxBytes: 2_500 });
+    const ask = (key: string) =>
+      cache.get(key, async () => {
+        made.push(key[0]!);
+        return key;
+      });
+    const [a, b, c] = ['a', 'b', 'c'].map((k) => k.repeat(1_000)) as [string, string, string];
+    for (const key of [a, a, b, b]) await ask(key);
+    made.length = 0;
+    await ask(a);
+    await ask(b);
+    expect(made).toEqual([]);
+    for (const key of [c, c]) await ask(key);
+    made.length = 0;
+    await ask(c);
+    await ask(b);
+    await ask(a);
+    // 'a' (asked least recently when 'c' came in) went; 'b' and 'c' stayed.
+    expect(made).toEqual(['a']);
+  });
+});

@@ -12,13 +12,18 @@ import { jsonAnswer, type PreparedAnswer } from '../../lib/prepared-answer.ts';
  * queue of callers wait on the database: that time bound is for what the counters do not see
  * (categories, brands, business types; view counts).
  */
-export function createResponseCache(options: { ttlMs: number; maxEntries: number; staleMs?: number; generation?: () => number }) {
+export function createResponseCache(options: { ttlMs: number; maxEntries: number; maxBytes?: number; staleMs?: number; generation?: () => number }) {
   const staleMs = options.staleMs ?? 0;
   const generation = options.generation ?? (() => 0);
   // Every entry is of generation `seen`: the map is emptied when it moves.
   let seen = generation();
-  // Bounded by lru-cache: when full, the answer asked least recently goes.
-  const entries = new LRUCache<string, { at: number; answer: PreparedAnswer }>({ max: options.maxEntries });
+  // Bounded by lru-cache, in entries and, with maxBytes, in the answers' JSON bytes (a 40-product page is
+  // tens of kilobytes: 5,000 of them could hold more than the whole copies; issue 17): when full, the answer
+  // asked least recently goes. Compressed forms, made on first demand, come on top (a fifth of the JSON or less).
+  const entries = new LRUCache<string, { at: number; answer: PreparedAnswer }>({
+    max: options.maxEntries,
+    ...(options.maxBytes ? { maxSize: options.maxBytes, sizeCalculation: (e: { answer: PreparedAnswer }) => Math.max(1, e.answer.json.length) } : {}),
+  });
   // Concurrent misses of one key in one generation share one database query.
   const inflight = new Map<string, { gen: number; promise: Promise<PreparedAnswer> }>();
   // An answer is kept from the second time its key is asked (lib/doorkeeper.ts).

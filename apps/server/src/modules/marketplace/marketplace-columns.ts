@@ -1,10 +1,178 @@
-// The marketplace copy's city records as typed columns (money in paisa): made from the rows the
-// snapshot reads (setRecord), or copied from the previous copy's columns when a patch keeps them.
+// The marketplace copy's products and city records as columns (money in paisa): made from the rows the
+// snapshot reads (setProduct, setRecord), or copied from the previous copy's columns when a patch keeps them.
 import { toPaisa } from '@shop/domain/money';
+import { PackedTexts } from '../../lib/packed-texts.ts';
 import type { Row } from './marketplace-rows.ts';
 
 /**
- * A city's records as columns (money in paisa, NaN for null; -1 for a null threshold): 350,000
+ * The products by position (positions follow ids), as columns (issue 17, memory at 100,000 products):
+ * 100,000 row objects of 11 fields and a Map of their ids cost the heap about 16 MB more than these
+ * arrays, and the garbage collector walked them all on every major collection. A page makes the row
+ * of only the products it returns (productRow). A null tier is -1. The texts of a value per product are
+ * packed (lib/packed-texts.ts): written position after position, then sealed (sealProducts) and only read.
+ */
+export interface ProductColumns {
+  n: number;
+  id: Int32Array;
+  tier1: Int32Array;
+  tier2: Int32Array;
+  tier3: Int32Array;
+  tier4: Int32Array;
+  brandId: Int32Array;
+  name: PackedTexts;
+  slug: PackedTexts;
+  urlName: PackedTexts;
+  description: PackedTexts;
+  /** One string per brand, shared by its products. */
+  brandName: string[];
+  /** lower(name) as the database computes it (the search matches on it). */
+  lowerName: string[];
+}
+
+const INT_COLUMNS = ['id', 'tier1', 'tier2', 'tier3', 'tier4', 'brandId'] as const satisfies readonly (keyof ProductColumns)[];
+/** lower(name) stays a string per product: a new search word scans every one of them. */
+const TEXT_COLUMNS = ['brandName', 'lowerName'] as const satisfies readonly (keyof ProductColumns)[];
+const PACKED_COLUMNS = ['name', 'slug', 'urlName', 'description'] as const satisfies readonly (keyof ProductColumns)[];
+
+export function emptyProducts(n: number): ProductColumns {
+  return {
+    n,
+    id: new Int32Array(n),
+    tier1: new Int32Array(n),
+    tier2: new Int32Array(n),
+    tier3: new Int32Array(n),
+    tier4: new Int32Array(n),
+    brandId: new Int32Array(n),
+    name: new PackedTexts(n),
+    slug: new PackedTexts(n),
+    urlName: new PackedTexts(n),
+    description: new PackedTexts(n),
+    brandName: new Array<string>(n),
+    lowerName: new Array<string>(n),
+  };
+}
+
+/** One string per distinct brand name of a load or a patch (dropped after it). */
+export type Interner = Map<string, string>;
+
+const tierOf = (v: unknown) => (v == null ? -1 : Number(v));
+
+/** Every position written: the packed texts become one string per column. */
+export function sealProducts(p: ProductColumns): ProductColumns {
+  for (const column of PACKED_COLUMNS) p[column].seal();
+  return p;
+}
+
+/** Product row r (the snapshot's PRODUCT_FIELDS) into position i (the next one: positions are written in order). */
+export function setProduct(p: ProductColumns, i: number, r: Row, pool: Interner) {
+  p.id[i] = Number(r.id);
+  p.tier1[i] = tierOf(r.tier1_id);
+  p.tier2[i] = tierOf(r.tier2_id);
+  p.tier3[i] = tierOf(r.tier3_id);
+  p.tier4[i] = tierOf(r.tier4_id);
+  p.brandId[i] = Number(r.bmpl_brand_id);
+  p.name.push(r.name as string);
+  p.slug.push(r.slug as string);
+  p.urlName.push(r.url_name as string);
+  p.description.push(r.description as string);
+  const brand = r.bmpl_brand_name as string;
+  const known = pool.get(brand);
+  if (known === undefined) pool.set(brand, brand);
+  p.brandName[i] = known ?? brand;
+  p.lowerName[i] = r.lower_name as string;
+}
+
+/** The old columns' product o into position i (the next one). */
+export function copyProduct(p: ProductColumns, i: number, old: ProductColumns, o: number) {
+  for (const column of INT_COLUMNS) p[column][i] = old[column][o]!;
+  for (const column of TEXT_COLUMNS) p[column][i] = old[column][o]!;
+  for (const column of PACKED_COLUMNS) p[column].push(old[column].at(o));
+}
+
+/** Columns one after the other (a load's chunks, in id order). */
+export function concatProducts(parts: readonly ProductColumns[]): ProductColumns {
+  const p = emptyProducts(parts.reduce((n, part) => n + part.n, 0));
+  let at = 0;
+  for (const part of parts) {
+    for (const column of INT_COLUMNS) p[column].set(part[column], at);
+    for (const column of TEXT_COLUMNS) for (let i = 0; i < part.n; i++) p[column][at + i] = part[column][i]!;
+    at += part.n;
+  }
+  for (const column of PACKED_COLUMNS) p[column] = PackedTexts.concat(parts.map((part) => part[column]));
+  return p;
+}
+
+/** The position of product `id` (positions follow ids), or -1. */
+export function positionOf(p: ProductColumns, id: number): number {
+  const ids = p.id;
+  let lo = 0;
+  let hi = p.n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ids[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < p.n && ids[lo] === id ? lo : -1;
+}
+
+const tierRow = (v: number) => (v === -1 ? null : v);
+
+/** The product at position i as the row SQL reads (PRODUCT_COLUMNS), for marketplace-rows.ts toBase. */
+export function productRow(p: ProductColumns, i: number): Row {
+  return {
+    id: p.id[i],
+    name: p.name.at(i),
+    slug: p.slug.at(i),
+    url_name: p.urlName.at(i),
+    description: p.description.at(i),
+    tier1_id: tierRow(p.tier1[i]!),
+    tier2_id: tierRow(p.tier2[i]!),
+    tier3_id: tierRow(p.tier3[i]!),
+    tier4_id: tierRow(p.tier4[i]!),
+    bmpl_brand_id: p.brandId[i],
+    bmpl_brand_name: p.brandName[i],
+  };
+}
+
+/**
+ * Money in paisa: 32-bit integers while every amount of the column fits (a null is NULL_PAISA), else
+ * 64-bit floats (a null is NaN). Prices up to Rs 21 million fit, so a city's eight money columns take
+ * half the memory of floats (issue 17); a larger amount widens its column, so none is ever cut. Read a
+ * column that may hold nulls with paisaAt.
+ */
+export type PaisaColumn = Int32Array | Float64Array;
+const NULL_PAISA = -0x80000000;
+const MONEY_COLUMNS = ['price', 'salePrice', 'sellPrice', 'tax', 'discountPrice', 'originalPrice', 'discountPriceTax', 'discountPriceWithoutTax'] as const;
+type MoneyColumn = (typeof MONEY_COLUMNS)[number];
+
+/** The amount at k in paisa, NaN for null. */
+export function paisaAt(column: PaisaColumn, k: number): number {
+  const v = column[k]!;
+  return v === NULL_PAISA && column instanceof Int32Array ? Number.NaN : v;
+}
+
+/** Stores an amount (NaN: null), widening the column to floats when it does not fit 32 bits. */
+function putPaisa(c: CityRecords, name: MoneyColumn, k: number, v: number) {
+  let column = c[name];
+  if (column instanceof Int32Array) {
+    if (Number.isNaN(v)) {
+      column[k] = NULL_PAISA;
+      return;
+    }
+    if (Number.isInteger(v) && v > NULL_PAISA && v <= 0x7fffffff && !Object.is(v, -0)) {
+      column[k] = v;
+      return;
+    }
+    const wide = new Float64Array(column.length);
+    for (let x = 0; x < column.length; x++) wide[x] = paisaAt(column, x);
+    column = wide;
+    c[name] = wide;
+  }
+  column[k] = v;
+}
+
+/**
+ * A city's records as columns (money: PaisaColumn; -1 for a null threshold): 350,000
  * records as objects made every major garbage collection walk them all (a fifth of the server's time
  * under load); typed columns are a handful of objects.
  */
@@ -15,18 +183,18 @@ export interface CityRecords {
   tier2: Int32Array;
   tier3: Int32Array;
   brand: Int32Array;
-  price: Float64Array;
+  price: PaisaColumn;
   oos: Uint8Array;
   sale: Uint8Array;
-  salePrice: Float64Array;
-  sellPrice: Float64Array;
-  tax: Float64Array;
+  salePrice: PaisaColumn;
+  sellPrice: PaisaColumn;
+  tax: PaisaColumn;
   stock: Int32Array;
   discountThreshold: Int32Array;
-  discountPrice: Float64Array;
-  originalPrice: Float64Array;
-  discountPriceTax: Float64Array;
-  discountPriceWithoutTax: Float64Array;
+  discountPrice: PaisaColumn;
+  originalPrice: PaisaColumn;
+  discountPriceTax: PaisaColumn;
+  discountPriceWithoutTax: PaisaColumn;
   /** Only the records that have one. */
   discountDescription: Map<number, string>;
   /** Product position -> its record here, or -1 (not sold in this city). */
@@ -44,18 +212,18 @@ export function emptyCity(n: number, productCount: number): CityRecords {
     tier2: new Int32Array(n),
     tier3: new Int32Array(n),
     brand: new Int32Array(n),
-    price: new Float64Array(n),
+    price: new Int32Array(n),
     oos: new Uint8Array(n),
     sale: new Uint8Array(n),
-    salePrice: new Float64Array(n),
-    sellPrice: new Float64Array(n),
-    tax: new Float64Array(n),
+    salePrice: new Int32Array(n),
+    sellPrice: new Int32Array(n),
+    tax: new Int32Array(n),
     stock: new Int32Array(n),
     discountThreshold: new Int32Array(n),
-    discountPrice: new Float64Array(n),
-    originalPrice: new Float64Array(n),
-    discountPriceTax: new Float64Array(n),
-    discountPriceWithoutTax: new Float64Array(n),
+    discountPrice: new Int32Array(n),
+    originalPrice: new Int32Array(n),
+    discountPriceTax: new Int32Array(n),
+    discountPriceWithoutTax: new Int32Array(n),
     discountDescription: new Map(),
     recordOf: new Int32Array(productCount).fill(-1),
     byOrder: new Map(),
@@ -73,50 +241,35 @@ export function setRecord(c: CityRecords, k: number, r: Row, i: number) {
   c.tier3[k] = r.c_tier3_id == null ? 0 : Number(r.c_tier3_id);
   c.brand[k] = r.c_brand_id == null ? 0 : Number(r.c_brand_id);
   c.oos[k] = r.out_of_stock ? 1 : 0;
-  c.price[k] = paisa(r.price);
+  putPaisa(c, 'price', k, paisa(r.price));
   c.sale[k] = r.sale ? 1 : 0;
-  c.salePrice[k] = paisa(r.sale_price);
-  c.sellPrice[k] = paisa(r.sell_price);
-  c.tax[k] = paisa(r.tax);
+  putPaisa(c, 'salePrice', k, paisa(r.sale_price));
+  putPaisa(c, 'sellPrice', k, paisa(r.sell_price));
+  putPaisa(c, 'tax', k, paisa(r.tax));
   c.stock[k] = Number(r.stock);
   c.discountThreshold[k] = r.discount_threshold == null ? -1 : Number(r.discount_threshold);
-  c.discountPrice[k] = paisa(r.discount_price);
-  c.originalPrice[k] = paisa(r.original_price);
-  c.discountPriceTax[k] = paisa(r.discount_price_tax);
-  c.discountPriceWithoutTax[k] = paisa(r.discount_price_without_tax);
+  putPaisa(c, 'discountPrice', k, paisa(r.discount_price));
+  putPaisa(c, 'originalPrice', k, paisa(r.original_price));
+  putPaisa(c, 'discountPriceTax', k, paisa(r.discount_price_tax));
+  putPaisa(c, 'discountPriceWithoutTax', k, paisa(r.discount_price_without_tax));
   if (r.discount_description != null) c.discountDescription.set(k, r.discount_description as string);
 }
 
-const RECORD_COLUMNS = [
-  'tier2',
-  'tier3',
-  'brand',
-  'price',
-  'oos',
-  'sale',
-  'salePrice',
-  'sellPrice',
-  'tax',
-  'stock',
-  'discountThreshold',
-  'discountPrice',
-  'originalPrice',
-  'discountPriceTax',
-  'discountPriceWithoutTax',
-] as const satisfies readonly (keyof CityRecords)[];
+const RECORD_COLUMNS = ['tier2', 'tier3', 'brand', 'oos', 'sale', 'stock', 'discountThreshold'] as const satisfies readonly (keyof CityRecords)[];
 
 /** The old city's record o, unchanged, as record k of the product now at position i. */
 export function copyRecord(c: CityRecords, k: number, old: CityRecords, o: number, i: number) {
   c.product[k] = i;
   c.recordOf[i] = k;
   for (const column of RECORD_COLUMNS) c[column][k] = old[column][o]!;
+  for (const column of MONEY_COLUMNS) putPaisa(c, column, k, paisaAt(old[column], o));
   const description = old.discountDescription.get(o);
   if (description !== undefined) c.discountDescription.set(k, description);
 }
 
-/** The first k records of a city (the rest were never filled). */
-export function shrinkCity(c: CityRecords, k: number, productCount: number): CityRecords {
-  const out = emptyCity(k, productCount);
+/** The first k records of a city in columns of `capacity` records (a load's city grown or trimmed to its count). */
+export function resizeCity(c: CityRecords, k: number, productCount: number, capacity = k): CityRecords {
+  const out = emptyCity(capacity, productCount);
   for (let x = 0; x < k; x++) copyRecord(out, x, c, x, c.product[x]!);
   return out;
 }

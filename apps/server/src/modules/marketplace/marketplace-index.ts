@@ -4,13 +4,19 @@ import type { MarketplaceSort } from '@shop/domain/marketplace-rules';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import type { Db } from '../../db/client.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';
+import { positionOf } from './marketplace-columns.ts';
 import type { CategoryIndex } from './marketplace-rows.ts';
 import { sortEveryCity, sortedCity, sortedRecords } from './marketplace-order.ts';
 import { listProduct } from './marketplace-page.ts';
 import { patchSnapshot } from './marketplace-patch.ts';
 import { loadSnapshot, type Snapshot } from './marketplace-snapshot.ts';
 
-const MAX_WORDS = 5_000;
+/**
+ * The search words' match lists kept per copy, bounded by their entries (positions) rather than by a
+ * count of words: a common word's list holds tens of thousands of positions, so 5,000 words could
+ * hold hundreds of megabytes (issue 17). 2 million positions are 8 MB; past that the lists start again.
+ */
+const MAX_WORD_POSITIONS = 2_000_000;
 
 /**
  * A copy of bmpl_products and bmpl_product_cities held in memory: per city, its records in each list
@@ -81,10 +87,15 @@ export function createMarketplaceIndex(
     let list = s.wordMatches.get(word);
     if (!list) {
       const found: number[] = [];
-      for (let i = 0; i < s.lowerName.length; i++) if (s.lowerName[i]!.includes(word)) found.push(i);
+      const names = s.products.lowerName;
+      for (let i = 0; i < s.products.n; i++) if (names[i]!.includes(word)) found.push(i);
       list = Int32Array.from(found);
-      if (s.wordMatches.size >= MAX_WORDS) s.wordMatches.clear();
+      if (s.wordPositions + list.length > MAX_WORD_POSITIONS) {
+        s.wordMatches.clear();
+        s.wordPositions = 0;
+      }
       s.wordMatches.set(word, list);
+      s.wordPositions += list.length;
     }
     return list;
   }
@@ -150,7 +161,7 @@ export function createMarketplaceIndex(
       const min = f.min === undefined ? -Infinity : toPaisa(f.min);
       const max = f.max === undefined ? Infinity : toPaisa(f.max);
       const others = lists.slice(1).map((l) => {
-        const mark = new Uint8Array(s.products.length);
+        const mark = new Uint8Array(s.products.n);
         for (const i of l) mark[i] = 1;
         return mark;
       });
@@ -166,7 +177,7 @@ export function createMarketplaceIndex(
       const { list, place } = sortedCity(s, c, sort ?? 'default');
       const places = Int32Array.from(found, (k) => place[k]!).sort();
       return {
-        ids: Array.from(places, (x) => Number(s.products[c.product[list[x]!]!]!.id)),
+        ids: Array.from(places, (x) => s.products.id[c.product[list[x]!]!]!),
         tiers: [...tiers].sort((a, b) => a - b),
         min: minPrice === Infinity ? null : fromPaisa(minPrice),
         max: maxPrice === -Infinity ? null : fromPaisa(maxPrice),
@@ -181,8 +192,8 @@ export function createMarketplaceIndex(
       if (!c) return [];
       const result: MarketplaceProduct[] = [];
       for (const id of ids) {
-        const i = s.byId.get(id);
-        const k = i === undefined ? -1 : c.recordOf[i]!;
+        const i = positionOf(s.products, id);
+        const k = i < 0 ? -1 : c.recordOf[i]!;
         if (k >= 0) result.push(listProduct(s, c, k, where.city, where.categories));
       }
       return result;

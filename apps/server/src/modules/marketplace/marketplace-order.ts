@@ -25,7 +25,7 @@ function sortKeys(s: Snapshot, c: CityRecords, sort: MarketplaceSort | 'default'
   }
   const middle = declared.length === 3 ? declared[1]! : null;
   const n = c.n;
-  const bits = Math.max(1, Math.ceil(Math.log2(s.products.length + 1)));
+  const bits = Math.max(1, Math.ceil(Math.log2(s.products.n + 1)));
   const span = 2 ** bits;
   let ascending: (k: number) => number = () => 0;
   if (middle?.field === 'name') ascending = (k) => s.nameRank[c.product[k]!]!;
@@ -47,7 +47,7 @@ function sortKeys(s: Snapshot, c: CityRecords, sort: MarketplaceSort | 'default'
 export function sortedCity(s: Snapshot, c: CityRecords, sort: MarketplaceSort | 'default'): { list: Int32Array; place: Int32Array } {
   let entry = c.byOrder.get(sort);
   if (!entry) {
-    const span = 2 ** Math.max(1, Math.ceil(Math.log2(s.products.length + 1)));
+    const span = 2 ** Math.max(1, Math.ceil(Math.log2(s.products.n + 1)));
     const keys = sortKeys(s, c, sort).sort();
     const list = new Int32Array(keys.length);
     const place = new Int32Array(keys.length);

@@ -49,3 +49,25 @@ describe('TtlCache following a generation (the change counters)', () => {
     expect(await cache.get('k', load)).toBe(3);
   });
 });
+
+describe('TtlCache bounded in bytes (issue 17)', () => {
+  it('sizes a value once loaded and lets the least recently asked go past maxBytes', async () => {
+    const cache = new TtlCache(60_000, 100, { maxBytes: 250, bytesOf: (v) => (v as string).length });
+    let loads = 0;
+    const load = (text: string) => async () => {
+      loads++;
+      return text;
+    };
+    await cache.get('a', load('a'.repeat(100)));
+    await cache.get('b', load('b'.repeat(100)));
+    await cache.get('a', load('a'.repeat(100)));
+    expect(loads).toBe(2);
+    // 300 bytes would be over 250: 'b', asked least recently, goes; 'a' stays.
+    await cache.get('c', load('c'.repeat(100)));
+    await new Promise((r) => setTimeout(r, 0));
+    await cache.get('a', load('a'.repeat(100)));
+    expect(loads).toBe(3);
+    await cache.get('b', load('b'.repeat(100)));
+    expect(loads).toBe(4);
+  });
+});

@@ -1,6 +1,13 @@
 import { LRUCache } from 'lru-cache';
 import { createDoorkeeper } from '../../lib/doorkeeper.ts';
 
+interface Entry {
+  at: number;
+  value: Promise<unknown>;
+  /** Its size for maxBytes: 1 until loaded. */
+  bytes: number;
+}
+
 /**
  * A small time-limited cache of marketplace read results. With `generation` (the marketplace's change
  * counters, lib/db-mirror.ts), a value is kept only for the generation it was loaded under: any write to
@@ -11,7 +18,7 @@ import { createDoorkeeper } from '../../lib/doorkeeper.ts';
  */
 export class TtlCache {
   // Bounded by lru-cache: when full, the value asked least recently goes.
-  private readonly entries: LRUCache<string, { at: number; value: Promise<unknown> }>;
+  private readonly entries: LRUCache<string, Entry>;
   private readonly doorkeeper: ReturnType<typeof createDoorkeeper>;
   private seen: number;
 
@@ -23,9 +30,18 @@ export class TtlCache {
   constructor(
     private readonly ttlMs: number,
     maxEntries: number,
-    private readonly options: { admitOnSecond?: boolean; generation?: () => number } = {},
+    private readonly options: {
+      admitOnSecond?: boolean;
+      generation?: () => number;
+      /** With bytesOf (a loaded value's size), the bound in bytes as well as in entries (issue 17). */
+      maxBytes?: number;
+      bytesOf?: (value: unknown) => number;
+    } = {},
   ) {
-    this.entries = new LRUCache({ max: maxEntries });
+    this.entries = new LRUCache({
+      max: maxEntries,
+      ...(options.maxBytes && options.bytesOf ? { maxSize: options.maxBytes, sizeCalculation: (e: Entry) => e.bytes } : {}),
+    });
     this.doorkeeper = createDoorkeeper(4 * maxEntries);
     this.seen = options.generation?.() ?? 0;
   }
@@ -44,11 +60,18 @@ export class TtlCache {
     if (hit && now - hit.at < this.ttlMs) return hit.value as Promise<T>;
     if (this.options.admitOnSecond && !hit && !this.doorkeeper.admit(key)) return load();
     const value = load();
-    const entry = { at: now, value };
+    const entry: Entry = { at: now, value, bytes: 1 };
     this.entries.set(key, entry);
-    value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    const bytesOf = this.options.bytesOf;
+    value.then(
+      (loaded) => {
+        // Its size is known once loaded: set again as a new entry (lru-cache sizes an entry when it is set).
+        if (bytesOf && this.options.maxBytes && this.entries.peek(key) === entry) this.entries.set(key, { ...entry, bytes: Math.max(1, bytesOf(loaded)) });
+      },
+      () => {
+        if (this.entries.peek(key) === entry) this.entries.delete(key);
+      },
+    );
     return value;
   }
 }

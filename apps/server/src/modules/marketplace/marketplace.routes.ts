@@ -30,6 +30,7 @@ import { homeStrips, listFacets, listProducts, searchProducts } from './marketpl
 import { TtlCache } from './marketplace.cache.ts';
 import { createChangeFollower, serverMirror } from '../../lib/db-mirror.ts';
 import { createMarketplaceIndex, MARKETPLACE_TABLES } from './marketplace-index.ts';
+import type { PreparedAnswer } from '../../lib/prepared-answer.ts';
 import { sendPrepared } from './marketplace.http.ts';
 import {
   type MarketplaceContext,
@@ -77,7 +78,13 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) 
   // URLs does not push out the totals and matches those URLs share.
   const generation = changes.generation;
   const ctx: MarketplaceContext = { db, cache: new TtlCache(5 * 60_000, 5_000, { generation }), index };
-  const answers = new TtlCache(5 * 60_000, 5_000, { admitOnSecond: true, generation });
+  // 16 MB of answers at most (about 500 pages of 40 products), whatever their count (issue 17, memory).
+  const answers = new TtlCache(5 * 60_000, 5_000, {
+    admitOnSecond: true,
+    generation,
+    maxBytes: 16 * 1024 * 1024,
+    bytesOf: (answer) => (answer as PreparedAnswer).json.length,
+  });
 
   r.get('/categories', {
     schema: { tags, summary: 'Food categories by level (2 or 3) and parent id', querystring: CategoriesQuerySchema, response: ok(z.array(MarketplaceCategorySchema)) },
