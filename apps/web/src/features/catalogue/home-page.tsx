@@ -1,5 +1,6 @@
 import type { BusinessType } from '@shop/domain/catalogue';
 import { TOP_CATEGORIES } from '@shop/domain/constants';
+import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { useBuyAgain, useBusinessTypes, useHomeGrid } from './catalogue-api.ts';
 import { ProductGrid } from './product-grid.tsx';
@@ -121,13 +122,17 @@ function BusinessTile({ type, hasChildren }: { type: BusinessType; hasChildren: 
 
 function HomeGrid({ title, order }: { title: string; order: 'viewed_count__DESC' | 'add_to_cart_count__DESC' }) {
   const list = useHomeGrid(order);
+  // Issue 15: the cards are drawn in a deferred render that React cuts into short slices; a query's
+  // answer otherwise re-renders at once, one long task on a phone. The spinner stays until then.
+  const items = useDeferredValue(list.items);
+  const drawing = items !== list.items && items.length === 0;
   const id = `grid-${order}`;
   return (
     <section aria-labelledby={id} className="mt-8">
       <h2 id={id} className="mb-3 text-xl font-bold">{title}</h2>
       <ProductGrid
-        items={list.items}
-        isLoading={list.isPending}
+        items={items}
+        isLoading={list.isPending || drawing}
         error={list.error}
         onRetry={() => list.refetch()}
         empty="There is no product found."

@@ -1,8 +1,8 @@
 import type { MarketplaceBanner } from '@shop/domain/marketplace';
 import { TIMINGS } from '@shop/domain/constants';
-import useEmblaCarousel from 'embla-carousel-react';
+import EmblaCarousel, { type EmblaCarouselType } from 'embla-carousel';
 import { Pause, Play } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useIsDesktop, usePrefersReducedMotion } from '../../lib/use-media.ts';
 
@@ -10,37 +10,53 @@ import { useIsDesktop, usePrefersReducedMotion } from '../../lib/use-media.ts';
  * SPEC 2: the two-image banner carousel (desktop and mobile images), advancing every 3000 ms.
  * Issue 15 (12): embla (swipe on phones, looping); it pauses while hovered or focused and with the
  * Pause button, and under prefers-reduced-motion it neither advances by itself nor animates.
+ *
+ * Issue 15 (total blocking time): embla's core, started by an effect. Its React hook keeps the
+ * viewport and the carousel in state, which drew the carousel twice more right after the banners
+ * arrived (two extra commits on a phone's first load).
  */
-export function BannerCarousel({ banners }: { banners: MarketplaceBanner[] }) {
+export const BannerCarousel = memo(function BannerCarousel({ banners }: { banners: MarketplaceBanner[] }) {
   const isDesktop = useIsDesktop();
   const reducedMotion = usePrefersReducedMotion();
   const slides = banners.filter((b) => b.is_mobile === !isDesktop);
   const count = slides.length;
-  const [viewportRef, embla] = useEmblaCarousel({ loop: true, duration: reducedMotion ? 0 : 25 });
+  const embla = useRef<EmblaCarouselType | null>(null);
   const [current, setCurrent] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
   const playing = count > 1 && !reducedMotion && !stopped;
 
+  // Started after the slides are drawn, in an effect: React runs it in a task of its own after the
+  // commit, when the page's layout is done, so embla's measuring forces no extra layout inside the
+  // commit. It starts on the first slide (current 0); later changes of slide (and re-inits when the
+  // slides change with the width) come back as events.
+  const viewport = useRef<HTMLDivElement>(null);
+  const hasSlides = count > 0;
   useEffect(() => {
-    if (!embla) return;
-    const onSelect = () => setCurrent(embla.selectedScrollSnap());
-    onSelect();
-    embla.on('select', onSelect).on('reInit', onSelect);
+    const node = viewport.current;
+    if (!hasSlides || !node) return;
+    const api = EmblaCarousel(node, { loop: true, duration: reducedMotion ? 0 : 25 });
+    embla.current = api;
+    const onSelect = () => setCurrent(api.selectedScrollSnap());
+    api.on('select', onSelect).on('reInit', onSelect);
     return () => {
-      embla.off('select', onSelect).off('reInit', onSelect);
+      api.destroy();
+      embla.current = null;
     };
-  }, [embla]);
+  }, [hasSlides, reducedMotion]);
 
   useEffect(() => {
-    if (!embla || !playing || hovered || focused) return;
+    if (!playing || hovered || focused) return;
     // With two slides embla cannot loop: back to the first after the last.
-    const timer = setInterval(() => (embla.canScrollNext() ? embla.scrollNext() : embla.scrollTo(0)), TIMINGS.carouselIntervalMs);
+    const timer = setInterval(() => {
+      const api = embla.current;
+      if (api) (api.canScrollNext() ? api.scrollNext() : api.scrollTo(0));
+    }, TIMINGS.carouselIntervalMs);
     return () => clearInterval(timer);
-  }, [embla, playing, hovered, focused]);
+  }, [playing, hovered, focused]);
 
-  const goTo = useCallback((i: number) => embla?.scrollTo(i, reducedMotion), [embla, reducedMotion]);
+  const goTo = useCallback((i: number) => embla.current?.scrollTo(i, reducedMotion), [reducedMotion]);
 
   // The same box as the loaded carousel, so nothing moves when the images arrive.
   const box = isDesktop ? 'aspect-[4/1]' : 'aspect-[3/2]';
@@ -57,7 +73,7 @@ export function BannerCarousel({ banners }: { banners: MarketplaceBanner[] }) {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div ref={viewportRef} className={`w-full overflow-hidden ${box}`}>
+      <div ref={viewport} className={`w-full overflow-hidden ${box}`}>
         <div className="flex h-full">
           {slides.map((b, i) => (
             <div
@@ -112,4 +128,4 @@ export function BannerCarousel({ banners }: { banners: MarketplaceBanner[] }) {
       )}
     </section>
   );
-}
+});

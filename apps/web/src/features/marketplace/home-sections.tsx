@@ -1,11 +1,12 @@
 import type { MarketplaceBanner, MarketplaceStrip } from '@shop/domain/marketplace';
 import { marketplaceCategoryPath } from '@shop/domain/marketplace-rules';
 import { GRID } from '@shop/domain/constants';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { MarketplaceProductCard } from './marketplace-product-card.tsx';
 
 /** SPEC 2: a grid of six image tiles (featured categories, popular categories). */
-export function TileGrid({ tiles, title, loading = false, eager = false }: { tiles: MarketplaceBanner[]; title: string; loading?: boolean; eager?: boolean }) {
+export const TileGrid = memo(function TileGrid({ tiles, title, loading = false, eager = false }: { tiles: MarketplaceBanner[]; title: string; loading?: boolean; eager?: boolean }) {
   return (
     <section aria-label={title} className="mt-6">
       <h2 className="mb-3 text-xl font-bold">{title}</h2>
@@ -30,7 +31,7 @@ export function TileGrid({ tiles, title, loading = false, eager = false }: { til
       </ul>
     </section>
   );
-}
+});
 
 /** The category a tile links to, for its label: the last path segment with hyphens as spaces. */
 function tileName(link: string | null): string {
@@ -46,7 +47,7 @@ function tileName(link: string | null): string {
  * SPEC 2: a category strip: up to 6 products on desktop and 4 on mobile, the category banner
  * (opens the category) and 'See More', which works only with more than 1 product.
  */
-export function CategoryStrip({ strip, isDesktop }: { strip: MarketplaceStrip; isDesktop: boolean }) {
+export const CategoryStrip = memo(function CategoryStrip({ strip, isDesktop }: { strip: MarketplaceStrip; isDesktop: boolean }) {
   const shown = strip.products.slice(0, isDesktop ? GRID.marketplaceStripDesktop : GRID.marketplaceStripMobile);
   const to = marketplaceCategoryPath(strip.category.slug);
   const canSeeMore = strip.products.length > 1;
@@ -74,4 +75,4 @@ export function CategoryStrip({ strip, isDesktop }: { strip: MarketplaceStrip; i
       </ul>
     </section>
   );
-}
+});

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import type { MarketplaceStrip } from '@shop/domain/marketplace';
+import { memo, useDeferredValue, useMemo } from 'react';
+import type { MarketplaceBanner, MarketplaceStrip } from '@shop/domain/marketplace';
 import { CITIES, type City, GRID } from '@shop/domain/constants';
 import { setCity, useCity } from '../../lib/city.ts';
 import { useIsDesktop } from '../../lib/use-media.ts';
@@ -11,20 +11,19 @@ import { useInView } from './use-in-view.ts';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 const BANNER_NAMES = ['Bmpl_Banners', 'Bmpl_Featured', 'Bmpl_Popular'];
+const NO_BANNERS: MarketplaceBanner[] = [];
 
 /**
  * SPEC 2 marketplace home. At most 5 requests: the guest session (first visit), the menu, the
  * banners and tiles in one call, every category strip in one call (the spec's client made one per
  * category), and the landing grid.
+ *
+ * Issue 15 (total blocking time): each answer is drawn by the section that shows it, not by the whole
+ * page, and in a deferred render (useDeferredValue) that React cuts into slices of a few milliseconds:
+ * a query's answer otherwise re-renders synchronously, in one long task on a phone's main thread.
  */
 export function MarketplaceHomePage() {
   const city = useCity();
-  const isDesktop = useIsDesktop();
-  const banners = useBanners(BANNER_NAMES, city);
-  // Six per strip whatever the width: one cached answer serves both layouts.
-  const strips = useStrips(city, GRID.marketplaceStripDesktop);
-  const all = banners.data ?? [];
-
   usePageMeta('Buy More Pay Less', `Buy More Pay Less: wholesale prices on groceries and household goods in ${city}. The more you buy, the less you pay.`);
 
   return (
@@ -38,26 +37,48 @@ export function MarketplaceHomePage() {
           to see what is sold where you are.
         </p>
       </header>
-      <BannerCarousel banners={all.filter((b) => b.name === 'Bmpl_Banners')} />
+      <Banners city={city} name="Bmpl_Banners" />
       {/* Above the fold on a phone (Lighthouse's LCP element): no lazy-loading delay. */}
-      <TileGrid title="Featured Categories" eager loading={banners.isPending} tiles={all.filter((b) => b.name === 'Bmpl_Featured')} />
-      {strips.isPending ? (
-        <Spinner label="Loading categories" />
-      ) : (
-        strips.data?.map((s, i) => <DeferredStrip key={s.category.id} strip={s} isDesktop={isDesktop} immediate={i < 2} />)
-      )}
-      <TileGrid title="Popular Categories" loading={banners.isPending} tiles={all.filter((b) => b.name === 'Bmpl_Popular')} />
+      <Banners city={city} name="Bmpl_Featured" />
+      <Strips city={city} />
+      <Banners city={city} name="Bmpl_Popular" />
       <LandingGrid city={city} />
     </main>
   );
 }
+
+/** The carousel or one of the tile grids: all three read the one banners call (one request, one cache entry). */
+function Banners({ city, name }: { city: City; name: 'Bmpl_Banners' | 'Bmpl_Featured' | 'Bmpl_Popular' }) {
+  const banners = useBanners(BANNER_NAMES, city);
+  const data = useDeferredValue(banners.data);
+  // Placeholders until the answer is drawn; none after a failed call (the page reads without them).
+  const loading = data === undefined && !banners.isError;
+  const mine = useMemo(() => (data ?? NO_BANNERS).filter((b) => b.name === name), [data, name]);
+  if (name === 'Bmpl_Banners') return <BannerCarousel banners={mine} />;
+  if (name === 'Bmpl_Featured') return <TileGrid title="Featured Categories" eager loading={loading} tiles={mine} />;
+  return <TileGrid title="Popular Categories" loading={loading} tiles={mine} />;
+}
+
+function Strips({ city }: { city: City }) {
+  const isDesktop = useIsDesktop();
+  // Six per strip whatever the width: one cached answer serves both layouts.
+  const strips = useStrips(city, GRID.marketplaceStripDesktop);
+  const data = useDeferredValue(strips.data);
+  if (data === undefined && !strips.isError) return <Spinner label="Loading categories" />;
+  return <StripList strips={data} isDesktop={isDesktop} />;
+}
+
+const StripList = memo(function StripList({ strips, isDesktop }: { strips: MarketplaceStrip[] | undefined; isDesktop: boolean }) {
+  return strips?.map((s, i) => <DeferredStrip key={s.category.id} strip={s} isDesktop={isDesktop} immediate={i < 2} />);
+});
 
 /** SPEC 2 landing variant: 'Buy More Pay Less' with a city dropdown; 40 products, then 16 per See More. */
 function LandingGrid({ city }: { city: City }) {
   // Far below the fold: fetched and drawn when the visitor scrolls near it.
   const [ref, near] = useInView<HTMLElement>();
   const list = useProductList(near ? { city } : null, GRID.marketplaceLandingFirst, GRID.marketplaceLandingMore);
-  const products = useMemo(() => list.data?.pages.flatMap((p) => p.products) ?? [], [list.data]);
+  const pages = useDeferredValue(list.data?.pages);
+  const products = useMemo(() => pages?.flatMap((p) => p.products) ?? [], [pages]);
   return (
     <section ref={ref} aria-labelledby="marketplace-landing" className="mt-10">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -71,7 +92,7 @@ function LandingGrid({ city }: { city: City }) {
           </select>
         </label>
       </div>
-      {list.isPending ? (
+      {list.isPending || (pages === undefined && !list.isError) ? (
         <Spinner />
       ) : products.length === 0 ? (
         <p className="py-10 text-center text-lg font-semibold text-slate-700">No Product Exist In This City.</p>
@@ -98,7 +119,7 @@ function LandingGrid({ city }: { city: City }) {
 
 /** The first strips draw at once; the rest when scrolled near (one request brought them all). */
 function DeferredStrip({ strip, isDesktop, immediate }: { strip: MarketplaceStrip; isDesktop: boolean; immediate: boolean }) {
-  const [ref, near] = useInView<HTMLDivElement>();
+  const [ref, near] = useInView<HTMLDivElement>('600px', immediate);
   return (
     <div ref={ref} className={immediate || near ? '' : 'min-h-96'}>
       {(immediate || near) && <CategoryStrip strip={strip} isDesktop={isDesktop} />}

@@ -3,7 +3,7 @@ import { helpDigits } from '@shop/domain/account';
 import { marketplaceCategoryPath, marketplaceProductPath, marketplaceProductTitle, notAvailableIn, recordForCity, relatedHeading } from '@shop/domain/marketplace-rules';
 import { CITIES, type City } from '@shop/domain/constants';
 import { MessageCircle } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SaleBadge } from '../../components/ui/price.tsx';
 import { ProductImage } from '../../components/ui/product-image.tsx';
@@ -92,22 +92,24 @@ export function ProductView({ product }: { product: MarketplaceProductDetail }) 
   );
 }
 
-function Related({ productId, city, threshold }: { productId: number; city: string; threshold: number | null }) {
+/** Below the fold: its answer is drawn in a deferred render, in short slices (issue 15). */
+const Related = memo(function Related({ productId, city, threshold }: { productId: number; city: string; threshold: number | null }) {
   const related = useRelated(productId, city);
-  const others = useMemo(() => (related.data ?? []).filter((p) => p.id !== productId), [related.data, productId]);
+  const data = useDeferredValue(related.data);
+  const others = useMemo(() => (data ?? []).filter((p) => p.id !== productId), [data, productId]);
   return (
     <section aria-labelledby="marketplace-related" className="mt-10">
       <h2 id="marketplace-related" className="mb-3 text-xl font-bold">{relatedHeading(threshold)}</h2>
-      {related.isPending ? (
+      {related.isPending || (data === undefined && !related.isError) ? (
         <Spinner />
-      ) : (related.data?.length ?? 0) <= 1 ? (
+      ) : (data?.length ?? 0) <= 1 ? (
         <p className="py-6 text-center font-semibold text-slate-700">No Similar Products</p>
       ) : (
         <MarketplaceProductGrid products={others} />
       )}
     </section>
   );
-}
+});
 
 /** SPEC 2: the chat-with-representative widget, to the signed-in user's help number (digits only). */
 function RepresentativeChat({ productName }: { productName: string }) {

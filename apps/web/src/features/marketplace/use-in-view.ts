@@ -3,14 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 /**
  * True once the element comes within `margin` of the viewport (and stays true). Sections far
  * below the fold on the marketplace home render and fetch only then: a slow phone's first
- * seconds go to what it shows first.
+ * seconds go to what it shows first. `skip`: drawn anyway, so no observer is made (issue 15: less
+ * work on the first load).
  */
-export function useInView<T extends Element>(margin = '600px'): [React.RefObject<T | null>, boolean] {
+export function useInView<T extends Element>(margin = '600px', skip = false): [React.RefObject<T | null>, boolean] {
   const ref = useRef<T>(null);
   const [seen, setSeen] = useState(false);
   useEffect(() => {
     const node = ref.current;
-    if (seen || !node) return;
+    if (skip || seen || !node) return;
     if (typeof IntersectionObserver === 'undefined') {
       setSeen(true);
       return;
@@ -20,6 +21,6 @@ export function useInView<T extends Element>(margin = '600px'): [React.RefObject
     }, { rootMargin: margin });
     observer.observe(node);
     return () => observer.disconnect();
-  }, [seen, margin]);
+  }, [seen, margin, skip]);
   return [ref, seen];
 }
