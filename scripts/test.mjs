@@ -1,13 +1,9 @@
-// npm test: the whole suite:
-//   first, alone:   unit and API tests (Vitest) on the embedded database (both cores: each worker
-//                   runs its own embedded database in process);
-//   then, side by side:
-//     the end-to-end tests against a production build (on the embedded database), and
-//     when TEST_DATABASE_URL is set, the API tests again on PostgreSQL, then the short crash-safety
-//     check there (most of their work is in the PostgreSQL server, and the end-to-end lane waits on
-//     pages much of its time: docs/decisions/020-suite-time.md).
+// npm test: the whole suite, in two lanes run one after the other:
+//   lane 1: unit and API tests (Vitest) on the embedded database, then again on PostgreSQL when
+//           TEST_DATABASE_URL is set, then the short crash-safety check there;
+//   lane 2: the end-to-end tests against a production build (on the embedded database).
 // Each suite's output is printed whole when it ends, so two suites never interleave their lines.
-//   npm test            everything      npm test -- unit     the Vitest suites only      npm test -- e2e   end-to-end only
+//   npm test            everything      npm test -- unit     lane 1 only      npm test -- e2e   lane 2 only
 import { spawn, spawnSync } from 'node:child_process';
 import { ensureWebBuild } from './web-build.mjs';
 
@@ -39,18 +35,13 @@ function suite(name, cmd, args, env) {
 const only = process.argv[2];
 const { TEST_DATABASE_URL, ...withoutPg } = process.env;
 
-async function embeddedLane() {
+async function apiLane() {
   await suite('unit and API tests on the embedded database (PGlite)', 'npx', ['vitest', 'run'], withoutPg);
-}
-
-async function postgresLane(besideEndToEnd) {
   if (!TEST_DATABASE_URL) {
     console.log('\n(TEST_DATABASE_URL is not set: the API tests ran on the embedded database only)');
     return;
   }
-  // Beside the end-to-end lane, two workers (alone, vitest.config.ts gives it one more than the cores).
-  const workers = besideEndToEnd ? ['--maxWorkers', '2'] : [];
-  await suite('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', ...workers], { ...process.env, TEST_DATABASE_URL });
+  await suite('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server'], { ...process.env, TEST_DATABASE_URL });
   // Issue 7, short form: orders under SIGKILLed servers and a PostgreSQL restart. It restarts the
   // local cluster, so it runs only where that is ours to do (pg_ctlcluster, as on our machines and CI),
   // and only after the PostgreSQL suite (the end-to-end lane uses the embedded database).
@@ -63,15 +54,13 @@ async function e2eLane() {
   await suite('end-to-end tests (Playwright, Chromium)', 'npm', ['test', '-w', '@shop/e2e'], process.env);
 }
 
-// The build comes first: the end-to-end lane needs it, and it would otherwise compete with the lanes.
+// The build comes first: the end-to-end lane needs it, and it would otherwise compete with both lanes.
 if (!only || only === 'e2e') ensureWebBuild();
-// The embedded-database suite runs alone: beside the end-to-end lane on 2 cores (two Chromium workers
-// and a server beside two Vitest workers each running an embedded database) they overloaded the
-// machine, and test files timed out in their setup (13 of 80 in one run, the end-to-end lane 21 minutes).
-if (!only || only === 'unit') await embeddedLane();
-if (!only) await Promise.all([e2eLane(), postgresLane(true)]);
-else if (only === 'unit') await postgresLane(false);
-else if (only === 'e2e') await e2eLane();
+// One lane after the other: side by side on 2 cores (two Chromium workers and a server beside two
+// Vitest workers each opening an embedded database) they overloaded the machine, and test files
+// timed out in their setup (13 of 80 in one run, the end-to-end lane 21 minutes).
+if (!only || only === 'unit') await apiLane();
+if (!only || only === 'e2e') await e2eLane();
 
 console.log(`\nwhole suite in ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`suites: ${passed} passed, ${failures.length} failed`);
