@@ -1,5 +1,5 @@
 import type { ListQuery, SearchQuery } from '@shop/domain/marketplace';
-import { MARKETPLACE_SORT_VALUES } from '@shop/domain/marketplace-rules';
+import { MARKETPLACE_SORT_VALUES, marketplaceConditions } from '@shop/domain/marketplace-rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app.ts';
@@ -97,7 +97,7 @@ describe('the marketplace in memory answers as SQL does', () => {
   }, 120_000);
 
   it('leaves words beyond ASCII to SQL', async () => {
-    expect(await index.search(1, ['چاول'], undefined, { tier3: null })).toBeNull();
+    expect(await index.search(1, marketplaceConditions({ words: ['چاول'] }), [], undefined)).toBeNull();
     await sameSearch({ city: 'Lahore', search: 'چاول' });
   });
 });

@@ -1,10 +1,10 @@
 // The marketplace's products and city records in memory, for category pages and search (issue 6).
 import type { MarketplaceProduct } from '@shop/domain/marketplace';
-import type { MarketplaceSort } from '@shop/domain/marketplace-rules';
-import { fromPaisa, toPaisa } from '@shop/domain/money';
+import type { MarketplaceCondition, MarketplaceSort } from '@shop/domain/marketplace-rules';
+import { fromPaisa } from '@shop/domain/money';
 import type { Db } from '../../db/client.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';
-import { positionOf } from './marketplace-columns.ts';
+import { type CityRecords, positionOf } from './marketplace-columns.ts';
 import type { CategoryIndex } from './marketplace-rows.ts';
 import { sortEveryCity, sortedCity, sortedRecords } from './marketplace-order.ts';
 import { listProduct } from './marketplace-page.ts';
@@ -34,13 +34,41 @@ const MAX_WORD_POSITIONS = 2_000_000;
  * A test runs the same lists and searches both ways and compares.
  */
 
-export interface ListFilter {
-  tier2: number | null;
-  tier3: number | null;
-  brandIds: readonly number[];
-  /** Rupee bounds as typed (two decimals at most). */
-  min?: string;
-  max?: string;
+/**
+ * A condition other than a search word (packages/domain, MarketplaceCondition; meetsMarketplaceCondition
+ * is the rule) as a test of a city's record k on the copy's columns. A category or subcategory of 0 is
+ * none (the column's null), which no condition names.
+ */
+function recordTest(c: CityRecords, cond: MarketplaceCondition): (k: number) => boolean {
+  switch (cond.op) {
+    case 'in': {
+      const column = c[cond.field];
+      if (cond.values.length === 1) {
+        const wanted = cond.values[0];
+        return (k) => column[k] === wanted;
+      }
+      const wanted = new Set(cond.values);
+      return (k) => wanted.has(column[k]!);
+    }
+    case 'between': {
+      const min = cond.min ?? -Infinity;
+      const max = cond.max ?? Infinity;
+      return (k) => c.price[k]! >= min && c.price[k]! <= max;
+    }
+    default:
+      throw new Error('a search word is matched by the word lists, not record by record');
+  }
+}
+
+/** Whether record k meets every condition; null when there is none. */
+function recordFilter(c: CityRecords, conditions: readonly MarketplaceCondition[]): ((k: number) => boolean) | null {
+  const tests = conditions.map((cond) => recordTest(c, cond));
+  if (tests.length === 0) return null;
+  if (tests.length === 1) return tests[0]!;
+  return (k) => {
+    for (const test of tests) if (!test(k)) return false;
+    return true;
+  };
 }
 
 export interface SearchSummary {
@@ -104,12 +132,14 @@ export function createMarketplaceIndex(
     warm: mirror.warm, follow: mirror.follow, wake: mirror.wake, generation: mirror.generation,
 
     /**
-     * A page of a city's products matching the filter in the sort's order, with the number of all
-     * matches; null when the copy is not loaded.
+     * A page of a city's products meeting the conditions (no search word among them) in the sort's
+     * order, with the number of all matches; null when the copy is not loaded. `tier2`, the conditions'
+     * level-2 category if any, picks the category's ready-sorted list.
      */
     async list(
       where: { cityId: number; city: string; categories: CategoryIndex },
-      f: ListFilter,
+      tier2: number | null,
+      conditions: readonly MarketplaceCondition[],
       sort: MarketplaceSort | undefined,
       offset: number,
       limit: number,
@@ -119,16 +149,15 @@ export function createMarketplaceIndex(
       const c = s.cities.get(where.cityId);
       if (!c) return { products: [], total: 0 };
       const toProduct = (k: number) => listProduct(s, c, k, where.city, where.categories);
-      const ordered = sortedRecords(s, c, sort ?? 'default', f.tier2);
-      const min = f.min === undefined ? -Infinity : toPaisa(f.min);
-      const max = f.max === undefined ? Infinity : toPaisa(f.max);
-      const brands = f.brandIds.length ? new Set(f.brandIds) : null;
-      const filtered = f.tier3 !== null || brands !== null || f.min !== undefined || f.max !== undefined;
-      const matches = (k: number) =>
-        (f.tier3 === null || c.tier3[k] === f.tier3) && (brands === null || brands.has(c.brand[k]!)) && c.price[k]! >= min && c.price[k]! <= max;
+      const ordered = sortedRecords(s, c, sort ?? 'default', tier2);
+      // The category's list holds exactly the records of that level-2 category.
+      const matches = recordFilter(
+        c,
+        conditions.filter((cond) => !(cond.field === 'tier2' && cond.values.length === 1 && cond.values[0] === tier2)),
+      );
       const products: MarketplaceProduct[] = [];
       let total = 0;
-      if (!filtered) {
+      if (!matches) {
         total = ordered.length;
         for (let x = offset; x < Math.min(ordered.length, offset + limit); x++) products.push(toProduct(ordered[x]!));
       } else {
@@ -142,24 +171,29 @@ export function createMarketplaceIndex(
     },
 
     /**
-     * A search's matches in a city (marketplace-lists.service.ts's SearchMatches): every word in the name,
-     * ids narrowed by price and subcategory in the sort's order, the distinct tier-3 categories and
-     * price range of all matches. Null when not loaded, or when a word is beyond ASCII (the
-     * database's lower() decides those).
+     * A search's matches in a city (marketplace-lists.service.ts's SearchMatches): the records meeting
+     * `words` (search words: each in the name), the ids of those also meeting `narrowing` (price,
+     * subcategory) in the sort's order, and the distinct tier-3 categories and price range of all
+     * matches. Null when not loaded, or when a word is beyond ASCII (the database's lower() decides those).
      */
-    async search(cityId: number, words: readonly string[], sort: MarketplaceSort | undefined, f: { min?: string; max?: string; tier3: number | null }): Promise<SearchSummary | null> {
-      if (words.some((w) => !/^\p{ASCII}*$/u.test(w))) return null;
+    async search(
+      cityId: number,
+      words: readonly MarketplaceCondition[],
+      narrowing: readonly MarketplaceCondition[],
+      sort: MarketplaceSort | undefined,
+    ): Promise<SearchSummary | null> {
+      const texts = words.map((w) => (w.op === 'contains' ? w.word : null));
+      if (texts.some((w) => w === null || !/^\p{ASCII}*$/u.test(w))) return null;
       const s = await mirror.current();
       if (!s) return null;
       const c = s.cities.get(cityId);
       if (!c) return { ids: [], tiers: [], min: null, max: null };
-      const lists = words.map((w) => matchesOf(s, w)).sort((a, b) => a.length - b.length);
+      const lists = (texts as string[]).map((w) => matchesOf(s, w)).sort((a, b) => a.length - b.length);
       const found: number[] = [];
       let minPrice = Infinity;
       let maxPrice = -Infinity;
       const tiers = new Set<number>();
-      const min = f.min === undefined ? -Infinity : toPaisa(f.min);
-      const max = f.max === undefined ? Infinity : toPaisa(f.max);
+      const narrow = recordFilter(c, narrowing);
       const others = lists.slice(1).map((l) => {
         const mark = new Uint8Array(s.products.n);
         for (const i of l) mark[i] = 1;
@@ -172,7 +206,7 @@ export function createMarketplaceIndex(
         if (price < minPrice) minPrice = price;
         if (price > maxPrice) maxPrice = price;
         if (c.tier3[k]) tiers.add(c.tier3[k]!);
-        if (price >= min && price <= max && (f.tier3 === null || c.tier3[k] === f.tier3)) found.push(k);
+        if (!narrow || narrow(k)) found.push(k);
       }
       const { list, place } = sortedCity(s, c, sort ?? 'default');
       const places = Int32Array.from(found, (k) => place[k]!).sort();

@@ -1,8 +1,8 @@
 // Marketplace product lists for one city: category pages, facets, search and the home strips.
 // SPEC 5: lists keep only records whose city is the selected one; the price is always that city's.
 import type { MarketplaceFacets, MarketplaceProductPage, MarketplaceSearchResult, MarketplaceStrip, FacetsQuery, ListQuery, SearchQuery } from '@shop/domain/marketplace';
-import { type MarketplaceSort, MARKETPLACE_SORTS, type MarketplaceSortField } from '@shop/domain/marketplace-rules';
-import { toPaisa } from '@shop/domain/money';
+import { type MarketplaceCondition, type MarketplaceSort, MARKETPLACE_SORTS, type MarketplaceSortField, marketplaceConditions, marketplaceSearchWords } from '@shop/domain/marketplace-rules';
+import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../lib/http-error.ts';
 import { CITY_COLUMNS, PRODUCT_COLUMNS, rows, toListProduct } from './marketplace-rows.ts';
@@ -25,6 +25,31 @@ const ORDER = Object.fromEntries(
   ]),
 ) as Record<MarketplaceSort | 'default', SQL>;
 
+/** MarketplaceCondition's fields as the city record's columns (names only, never values). */
+const CONDITION_COLUMN = { tier2: sql.raw('c.tier2_id'), tier3: sql.raw('c.tier3_id'), brand: sql.raw('c.bmpl_brand_id') } as const;
+
+/**
+ * A condition (packages/domain, MarketplaceCondition) as SQL on a city record `c` of the city `cityId`.
+ * A search word is `name ILIKE '%word%'` written on the indexed text '{city id} {name}' (migration
+ * 0004, bmpl_pc_city_name_trgm_idx) as an anchored prefix, '3 %rice%': the trigram index then yields
+ * mostly that city's records. The prefix is exact ('3 ' does not begin '31 ...'), so the words can
+ * only match in the name; LIKE wildcards typed by the user are taken literally.
+ */
+function conditionSql(cityId: number, c: MarketplaceCondition): SQL {
+  switch (c.op) {
+    case 'in':
+      return c.values.length === 1
+        ? sql`${CONDITION_COLUMN[c.field]} = ${c.values[0]}`
+        : sql`${CONDITION_COLUMN[c.field]} in (${sql.join(c.values.map((id) => sql`${id}`), sql`, `)})`;
+    case 'between':
+      return and([...(c.min === null ? [] : [sql`c.price >= ${fromPaisa(c.min)}`]), ...(c.max === null ? [] : [sql`c.price <= ${fromPaisa(c.max)}`])]);
+    default:
+      return sql`(c.city_id::text || ' ' || c.name) ilike ${`${cityId} %${c.word.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`;
+  }
+}
+
+const conditionsSql = (cityId: number, conditions: readonly MarketplaceCondition[]) => conditions.map((c) => conditionSql(cityId, c));
+
 /** A list's filters on city records (alias c), and a key naming them for the cached totals. */
 interface Filters {
   where: SQL[];
@@ -36,29 +61,25 @@ interface CategoryFilters extends Filters {
   tier3: number | null;
 }
 
-function priceBounds(min?: string, max?: string): SQL[] {
+function checkPriceRange(min?: string, max?: string): void {
   if (min !== undefined && max !== undefined && toPaisa(min) > toPaisa(max)) {
     throw badRequest('The price range is inverted: From Rs. must not be above To Rs.');
   }
-  const where: SQL[] = [];
-  if (min !== undefined) where.push(sql`c.price >= ${min}`);
-  if (max !== undefined) where.push(sql`c.price <= ${max}`);
-  return where;
 }
 
-async function categoryFilters(ctx: MarketplaceContext, category?: string, subcategory?: string): Promise<CategoryFilters> {
-  const where: SQL[] = [];
+async function categoryFilters(ctx: MarketplaceContext, cityId: number, category?: string, subcategory?: string): Promise<CategoryFilters> {
   const l2 = category === undefined ? null : await marketplaceCategory(ctx, Number(category), 2);
   const l3 = subcategory === undefined ? null : await marketplaceCategory(ctx, Number(subcategory), 3);
   if (l2 && l3 && l3.parent_id !== l2.id) throw badRequest(`${l3.name} is not a subcategory of ${l2.name}.`);
   // A subcategory alone still names its level-2 parent: the category indexes serve it.
   const tier2 = l2?.id ?? l3?.parent_id ?? null;
-  if (tier2 !== null) where.push(sql`c.tier2_id = ${tier2}`);
-  if (l3) where.push(sql`c.tier3_id = ${l3.id}`);
-  return { where, key: `${tier2 ?? ''}/${l3?.id ?? ''}`, tier2, tier3: l3?.id ?? null };
+  const tier3 = l3?.id ?? null;
+  return { where: conditionsSql(cityId, marketplaceConditions({ tier2, tier3 })), key: `${tier2 ?? ''}/${tier3 ?? ''}`, tier2, tier3 };
 }
 
-const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+function and(parts: SQL[]): SQL {
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
 
 /**
  * The number of a city's records matching the filters. Counting a large category reads every entry
@@ -103,15 +124,14 @@ async function page(ctx: MarketplaceContext, city: string, cityId: number, filte
 export async function listProducts(ctx: MarketplaceContext, q: ListQuery): Promise<MarketplaceProductPage> {
   const { city, cityId } = await cityIdOf(ctx, q.city);
   const brandIds = q.brands ? [...new Set(q.brands.split(',').map(Number))].sort((a, b) => a - b) : [];
-  const category = await categoryFilters(ctx, q.category, q.subcategory);
-  const bounds = priceBounds(q.min, q.max);
+  const category = await categoryFilters(ctx, cityId, q.category, q.subcategory);
+  checkPriceRange(q.min, q.max);
   await checkBrands(ctx, brandIds);
-  const where = [...category.where, ...bounds];
-  if (brandIds.length) where.push(sql`c.bmpl_brand_id in (${sql.join(brandIds.map((id) => sql`${id}`), sql`, `)})`);
+  const conditions = marketplaceConditions({ tier2: category.tier2, tier3: category.tier3, brandIds, min: q.min, max: q.max });
+  const where = conditionsSql(cityId, conditions);
   if (ctx.index) {
     const categories = await categoryIndex(ctx);
-    const filter = { tier2: category.tier2, tier3: category.tier3, brandIds, min: q.min, max: q.max };
-    const fromMemory = await ctx.index.list({ cityId, city, categories }, filter, q.sort, q.offset, q.limit);
+    const fromMemory = await ctx.index.list({ cityId, city, categories }, category.tier2, conditions, q.sort, q.offset, q.limit);
     if (fromMemory) return fromMemory;
   }
   const key = `${category.key}/${brandIds.join(',')}/${q.min ?? ''}-${q.max ?? ''}`;
@@ -121,7 +141,7 @@ export async function listProducts(ctx: MarketplaceContext, q: ListQuery): Promi
 /** SPEC 4: the Brand list and price range of a category (or subcategory) in a city. */
 export async function listFacets(ctx: MarketplaceContext, q: FacetsQuery): Promise<MarketplaceFacets> {
   const { cityId } = await cityIdOf(ctx, q.city);
-  const { where } = await categoryFilters(ctx, q.category, q.subcategory);
+  const { where } = await categoryFilters(ctx, cityId, q.category, q.subcategory);
   const from = sql`from bmpl_product_cities c where c.active and c.city_id = ${cityId} and ${and(where)}`;
   // Counted from the city records' index; each brand's name read from one of its products.
   const [brandRows, [range]] = await Promise.all([
@@ -140,18 +160,6 @@ export async function listFacets(ctx: MarketplaceContext, q: FacetsQuery): Promi
 
 const wholeRange = (min: string, max: string) => ({ min: Math.floor(toPaisa(min) / 100), max: Math.ceil(toPaisa(max) / 100) });
 
-/** Each word must appear in the name; LIKE wildcards typed by the user are taken literally. */
-const wordsOf = (text: string) => text.replace(/-/g, ' ').trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-
-/**
- * name ILIKE '%word%' for each word, within one city, written on the indexed text '{city id} {name}'
- * (migration 0004, bmpl_pc_city_name_trgm_idx) as an anchored prefix, '3 %rice%': the trigram index then
- * yields mostly that city's records. The prefix is exact ('3 ' does not begin '31 ...'), so the words
- * can only match in the name.
- */
-const searchWords = (cityId: number, words: string[]): SQL[] =>
-  words.map((w) => sql`(c.city_id::text || ' ' || c.name) ilike ${`${cityId} %${w.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
-
 interface SearchMatches {
   /** Every match's product id, narrowed by price and subcategory, in the list order. */
   ids: number[];
@@ -169,22 +177,25 @@ interface SearchMatches {
  */
 export async function searchProducts(ctx: MarketplaceContext, q: SearchQuery): Promise<MarketplaceSearchResult> {
   const { city, cityId } = await cityIdOf(ctx, q.city);
-  const text = wordsOf(q.search);
-  const bounds = priceBounds(q.min, q.max);
+  const text = marketplaceSearchWords(q.search);
+  checkPriceRange(q.min, q.max);
   const sub = q.subcategory === undefined ? null : await marketplaceCategory(ctx, Number(q.subcategory), 3);
   if (text.length === 0) return { products: [], total: 0, categories: [], price: null };
   const index = await categoryIndex(ctx);
   const sort = q.sort ?? 'default';
   const key = `search:${cityId}:${sort}:${q.min ?? ''}-${q.max ?? ''}:${sub?.id ?? ''}:${text.join(' ')}`;
   const matches = await ctx.cache.get(key, async (): Promise<SearchMatches> => {
-    const fromMemory = await ctx.index?.search(cityId, text, q.sort, { min: q.min, max: q.max, tier3: sub?.id ?? null });
+    // The words find the matches; subcategory and price narrow the ids listed (not the summary).
+    const words = marketplaceConditions({ words: text });
+    const narrowing = marketplaceConditions({ tier3: sub?.id ?? null, min: q.min, max: q.max });
+    const fromMemory = await ctx.index?.search(cityId, words, narrowing, q.sort);
     if (fromMemory) return fromMemory;
-    const narrow = and([...bounds, ...(sub ? [sql`c.tier3_id = ${sub.id}`] : [])]);
+    const narrow = and(conditionsSql(cityId, narrowing));
     const [row] = await rows(
       ctx.db,
       sql`with m as materialized (
             select c.bmpl_product_id, c.tier3_id, c.price, c.out_of_stock, c.name from bmpl_product_cities c
-            where c.active and ${and(searchWords(cityId, text))}
+            where c.active and ${and(conditionsSql(cityId, words))}
           )
           select array_agg(c.bmpl_product_id order by ${ORDER[sort]}) filter (where ${narrow}) as ids,
             array_agg(distinct c.tier3_id) filter (where c.tier3_id is not null) as tiers,
