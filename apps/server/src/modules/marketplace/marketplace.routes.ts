@@ -78,11 +78,13 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) 
   // URLs does not push out the totals and matches those URLs share.
   const generation = changes.generation;
   const ctx: MarketplaceContext = { db, cache: new TtlCache(5 * 60_000, 5_000, { generation }), index };
-  // 16 MB of answers at most (about 500 pages of 40 products), whatever their count (issue 17, memory).
+  // 40 MB of answers at most (about 1,250 pages of 40 products), whatever their count (issue 17, memory).
+  // 16 MB (about 500 pages) held less than the bench's warm set of 1,000 category pages, which then
+  // ran 4 times slower (docs/performance.md, "After the merge"); unbounded, 5,000 pages were 160 MB.
   const answers = new TtlCache(5 * 60_000, 5_000, {
     admitOnSecond: true,
     generation,
-    maxBytes: 16 * 1024 * 1024,
+    maxBytes: 40 * 1024 * 1024,
     bytesOf: (answer) => (answer as PreparedAnswer).json.length,
   });
 
