@@ -10,7 +10,7 @@
 // own process: PGlite's memory is counted in both columns alike.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { marketplaceConditions } from '@shop/domain/marketplace-rules';
+import { marketplaceConditions } from '@shop/domain/marketplace-filters';
 
 const [which = 'storefront', dir = '/tmp/data-catalogue-bench', rootArg = '.'] = process.argv.slice(2);
 const root = resolve(rootArg);

@@ -1,5 +1,6 @@
 import type { ListQuery, SearchQuery } from '@shop/domain/marketplace';
-import { MARKETPLACE_SORT_VALUES, marketplaceConditions } from '@shop/domain/marketplace-rules';
+import { marketplaceConditions } from '@shop/domain/marketplace-filters';
+import { MARKETPLACE_SORT_VALUES } from '@shop/domain/marketplace-rules';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test/test-app.ts';

@@ -1,6 +1,7 @@
 // The marketplace's products and city records in memory, for category pages and search (issue 6).
 import type { MarketplaceProduct } from '@shop/domain/marketplace';
-import type { MarketplaceCondition, MarketplaceSort } from '@shop/domain/marketplace-rules';
+import type { MarketplaceCondition } from '@shop/domain/marketplace-filters';
+import type { MarketplaceSort } from '@shop/domain/marketplace-rules';
 import { fromPaisa } from '@shop/domain/money';
 import type { Db } from '../../db/client.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';

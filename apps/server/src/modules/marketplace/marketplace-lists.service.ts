@@ -1,7 +1,8 @@
 // Marketplace product lists for one city: category pages, facets, search and the home strips.
 // SPEC 5: lists keep only records whose city is the selected one; the price is always that city's.
 import type { MarketplaceFacets, MarketplaceProductPage, MarketplaceSearchResult, MarketplaceStrip, FacetsQuery, ListQuery, SearchQuery } from '@shop/domain/marketplace';
-import { type MarketplaceCondition, type MarketplaceSort, MARKETPLACE_SORTS, type MarketplaceSortField, marketplaceConditions, marketplaceSearchWords } from '@shop/domain/marketplace-rules';
+import { type MarketplaceCondition, marketplaceConditions, marketplaceSearchWords } from '@shop/domain/marketplace-filters';
+import { type MarketplaceSort, MARKETPLACE_SORTS, type MarketplaceSortField } from '@shop/domain/marketplace-rules';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../lib/http-error.ts';
