@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeMigrations, DatabaseNewerError, MIGRATION_LOCK, openDatabase } from '../src/db/client.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { codeMigrations, DatabaseNewerError, MIGRATION_LOCK } from '../src/db/migration-state.ts';
 
 // Issue 20: `npm run db:migrate` on its own, instances starting together take turns, and a database
 // migrated by newer code is refused.

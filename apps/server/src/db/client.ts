@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { listenPg } from './listen.ts';
+import { MIGRATION_LOCK, type MigrationState, migrationsFolder, readMigrationState, refuseNewer } from './migration-state.ts';
 import { type Schema, schema } from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -132,51 +132,6 @@ const SESSION_SETTINGS = 'set random_page_cost = 1.1';
  */
 export const PGLITE_SETTINGS = ['shared_buffers=32MB'];
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-// Any fixed number: several instances starting at once take turns to migrate.
-export const MIGRATION_LOCK = 4_277_001;
-
-interface JournalEntry {
-  idx: number;
-  when: number;
-  tag: string;
-}
-/** This code's migrations, in order (drizzle's journal; drizzle records each one's `when` as created_at). */
-export const codeMigrations: JournalEntry[] = (
-  JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: JournalEntry[] }
-).entries;
-
-export interface MigrationState {
-  /** Migrations of this code not yet applied to the database. */
-  pending: string[];
-  /** Migrations the database has that this code does not know (it was migrated by a newer version). */
-  unknown: number;
-}
-
-/** The database was migrated by a newer version of the code: starting older code on it could corrupt it. */
-export class DatabaseNewerError extends Error {}
-
-type RunQuery = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;
-
-async function readMigrationState(query: RunQuery): Promise<MigrationState> {
-  const exists = await query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
-  const applied = exists.rows[0]?.present ? (await query('select created_at from drizzle.__drizzle_migrations')).rows.map((r) => Number(r.created_at)) : [];
-  const latestApplied = Math.max(0, ...applied);
-  const known = new Set(codeMigrations.map((m) => m.when));
-  return {
-    // drizzle applies every migration newer than the latest applied one.
-    pending: codeMigrations.filter((m) => m.when > latestApplied).map((m) => m.tag),
-    unknown: applied.filter((when) => !known.has(when)).length,
-  };
-}
-
-function refuseNewer(state: MigrationState) {
-  if (state.unknown === 0) return;
-  const last = codeMigrations.at(-1)?.tag ?? 'none';
-  throw new DatabaseNewerError(
-    `The database has ${state.unknown} migration(s) this version of the shop does not know (its latest is ${last}): it was upgraded by a newer version. Start that version, or restore a backup taken before the upgrade.`,
-  );
-}
 
 function openPool(connectionString: string, max: number, queryObservers: Set<(seconds: number) => void>, extra: pg.PoolConfig = {}) {
   const pool = new pg.Pool({

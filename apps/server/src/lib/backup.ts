@@ -15,7 +15,8 @@ import { promisify } from 'node:util';
 import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { codeMigrations, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { codeMigrations } from '../db/migration-state.ts';
 
 export const BACKUP_FORMAT = 1;
 // zlib's own threads: the server keeps answering while a backup is compressed.
