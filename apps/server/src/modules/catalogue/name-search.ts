@@ -1,5 +1,5 @@
 // The ordering-bar search's words in memory (catalogue-index.ts holds one per catalogue copy).
-import { RANK_CANDIDATES, type SearchPlan } from './search-plan.ts';
+import { RANK_CANDIDATES, type SearchPlan } from '@shop/domain/search-plan';
 
 /** A search group of at most this many lexemes is read as a merge of their postings (shortestMatches). */
 const MERGE_LEXEMES = 16;

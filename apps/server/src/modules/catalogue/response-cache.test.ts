@@ -103,3 +103,55 @@ describe('a cache bounded in bytes (issue 17)', () => {
     expect(made).toEqual(['a']);
   });
 });
+
+describe('response cache', () => {
+  it('keeps a key from its second request, answers it from memory within the TTL, and shares concurrent misses', async () => {
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 2 });
+    let calls = 0;
+    const make = async () => ({ n: ++calls });
+    const [a, b] = await Promise.all([cache.get('k', make), cache.get('k', make)]);
+    expect(a.json.toString()).toBe('{"data":{"n":1}}');
+    expect(b).toBe(a);
+    // Asked once so far: not kept.
+    expect((await cache.get('k', make)).json.toString()).toBe('{"data":{"n":2}}');
+    expect((await cache.get('k', make)).json.toString()).toBe('{"data":{"n":2}}');
+    expect(calls).toBe(2);
+    for (const key of ['x', 'x', 'y', 'y']) await cache.get(key, make);
+    // k, the oldest of three kept keys with room for two, was pushed out.
+    const before = calls;
+    expect((await cache.get('k', make)).json.toString()).toBe(`{"data":{"n":${before + 1}}}`);
+  });
+  it('keeps nothing of a key asked only once', async () => {
+    const cache = createResponseCache({ ttlMs: 60_000, maxEntries: 10 });
+    let calls = 0;
+    for (let k = 0; k < 50; k++) await cache.get(`once-${k}`, async () => ++calls);
+    expect(calls).toBe(50);
+    await cache.get('twice', async () => ++calls);
+    await cache.get('twice', async () => ++calls);
+    await cache.get('twice', async () => ++calls);
+    expect(calls).toBe(52);
+  });
+  it('answers a stale entry at once while one background query refreshes it', async () => {
+    const cache = createResponseCache({ ttlMs: 1, staleMs: 60_000, maxEntries: 10 });
+    let calls = 0;
+    await cache.get('k', async () => calls);
+    await cache.get('k', async () => ++calls);
+    await new Promise((r) => setTimeout(r, 5));
+    let release: () => void = () => {};
+    const slow = () => new Promise<number>((r) => { release = () => r(++calls); });
+    expect((await cache.get('k', slow)).json.toString()).toBe('{"data":1}');
+    expect((await cache.get('k', slow)).json.toString()).toBe('{"data":1}');
+    release();
+    await new Promise((r) => setTimeout(r, 5));
+    expect(calls).toBe(2);
+    expect((await cache.get('k', slow)).json.toString()).toBe('{"data":2}');
+  });
+
+  it('keeps nothing with a TTL of 0', async () => {
+    const cache = createResponseCache({ ttlMs: 0, maxEntries: 10 });
+    let calls = 0;
+    await cache.get('k', async () => ++calls);
+    await cache.get('k', async () => ++calls);
+    expect(calls).toBe(2);
+  });
+});

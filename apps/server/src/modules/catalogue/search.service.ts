@@ -3,7 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/catalogue.ts';
 import { productJsonColumns, productsAsJson } from './pricing.service.ts';
-import { RANK_CANDIDATES, searchPlan } from './search-plan.ts';
+import { RANK_CANDIDATES } from '@shop/domain/search-plan';
+import { searchPlan } from './search-plan.ts';
 import type { VocabularySource } from './vocabulary.ts';
 
 /** The in-memory copy's search (catalogue-index.ts): null when it cannot answer, and SQL does. */
