@@ -1,10 +1,23 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Vitest's default is one worker fewer than the cores: one worker on our 2-core machines, where the
 // embedded-database files then ran one after another (279 s). Files are independent (each has its
 // own database), so use every core, and one more on PostgreSQL, where tests wait on the server.
 const cores = availableParallelism();
+
+// The PostgreSQL lane (TEST_DATABASE_URL) runs the server tests again on a PostgreSQL server, for what
+// differs there from the embedded database (the same PostgreSQL engine, in process, on one connection):
+// the driver, the server's version, pools, concurrent transactions and locks, LISTEN/NOTIFY, several
+// instances, replicas and backups. These files reach no SQL of their own (or only SQL that their
+// modules' tests run on PostgreSQL) and give the same answer on both, so they run once, in the
+// embedded-database lane. A new file runs in both until it is listed here. docs/decisions/020-suite-time.md.
+const embeddedLaneOnly = [
+  'apps/server/test/authz/authz.test.ts', // who may call which route: the routes' SQL is their modules' tests'
+  'apps/server/test/body-bounds.test.ts', // bodies refused before any handler runs
+  'apps/server/src/modules/auth/change-password.test.ts', // password hashing and the in-process limits
+  'apps/server/src/config.test.ts', // environment parsing
+];
 
 export default defineConfig({
   test: {
@@ -15,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...(process.env.TEST_DATABASE_URL ? embeddedLaneOnly : [])],
           // A worker's files share loaded modules; each file still opens its own database and app, and
           // nothing of a test's own lives at module level. Importing Fastify, Drizzle, PGlite and the
           // rest again for every file was a third of this project's time (160 of 496 s). A file's

@@ -31,7 +31,8 @@ function run(script: string, env: Record<string, string>): { child: ChildProcess
 
 const newerRow = `insert into drizzle.__drizzle_migrations (hash, created_at) values ('from-a-newer-version', ${(codeMigrations.at(-1)?.when ?? 0) + 60_000})`;
 
-describe('migrations on the embedded database', () => {
+// Embedded databases only: the same in both lanes, so run once, in the embedded-database lane (decision 020).
+describe.skipIf(!!process.env.TEST_DATABASE_URL)('migrations on the embedded database', () => {
   it('a database migrated by a newer version: db:migrate and a server start refuse it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shop-migrate-'));
     dirs.push(dir);

@@ -24,7 +24,11 @@ function run(env: Record<string, string>): { child: ChildProcess; done: Promise<
   return { child, done };
 }
 
-describe('the server process', () => {
+// The child processes below get no TEST_DATABASE_URL: they are the same in both lanes, so they run once,
+// in the embedded-database lane (docs/decisions/020-suite-time.md, "The PostgreSQL lane").
+const postgresLane = !!process.env.TEST_DATABASE_URL;
+
+describe.skipIf(postgresLane)('the server process', () => {
   it('refuses a wrong configuration with a readable list', async () => {
     const { done } = run({ PORT: 'not-a-port', DATABASE_URL: 'mysql://x' });
     const { code, output } = await done;
@@ -78,9 +82,11 @@ describe('the server process', () => {
     expect(code).toBe(0);
     expect(output).toContain('shutting down');
   }, 120_000);
+});
 
+describe.skipIf(!postgresLane)('the server process on PostgreSQL', () => {
   // Issue 14, points 9 and 10, on a real PostgreSQL (the server-tests pass on PostgreSQL runs it).
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
+  it(
     'seeds nothing on PostgreSQL unless SEED=demo, warns while demo accounts exist, and never logs a reset code',
     async () => {
       const adminUrl = process.env.TEST_DATABASE_URL as string;
