@@ -8,7 +8,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/memory_bench npx tsx bench/marketplace-catalogue.ts - 100000
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/memory_bench npx tsx bench/server-memory.ts - [requests] [ROOT]
 // ROOT is the checkout whose server runs (default: this one). The server is started as `npm start` starts it
-// (NODE_ENV=production node --import tsx apps/server/src/main.ts), extra settings from the environment
+// (NODE_ENV=production, the built server of scripts/server-build.mjs), extra settings from the environment
 // passed on (e.g. CATALOGUE_COPIES=off). The bench waits until both copies have loaded, reads the
 // server's memory, sends `requests` (default 4,000) listing and search requests, a quarter each of
 // storefront listings, storefront searches, marketplace lists and marketplace searches, 8 at a time,
@@ -18,7 +18,7 @@
 // WebAssembly memories are); from the server's /metrics (shop_memory_bytes): the V8 heap used and its size,
 // external memory, array buffers, and the embedded database's WebAssembly memory size.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -34,7 +34,17 @@ const dataDir = url || dirArg === '-' ? mkdtempSync(join(tmpdir(), 'memory-bench
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 const started = performance.now();
-const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// The server as `npm start` runs it: the built file where the checkout has scripts/server-build.mjs
+// (decision 024), else its TypeScript through tsx (checkouts before it).
+const builder = join(root, 'scripts/server-build.mjs');
+const entry = existsSync(builder)
+  ? [await (async () => {
+      const { ensureServerBuild, serverBuild } = (await import(builder)) as { ensureServerBuild: () => Promise<void>; serverBuild: string };
+      await ensureServerBuild();
+      return serverBuild;
+    })()]
+  : ['--import', 'tsx', 'apps/server/src/main.ts'];
+const server: ChildProcess = spawn(process.execPath, entry, {
   cwd: root,
   env: {
     ...process.env,

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ensureServerBuild, serverBuild } from '../scripts/server-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const demo = join(tmpdir(), `shop-e2e-demo-${process.env.PORT ?? 3100}`);
@@ -12,7 +13,9 @@ const made = spawnSync(process.execPath, ['--import', 'tsx', 'e2e/tools/demo-dat
 if (made.status !== 0) process.exit(made.status ?? 1);
 const dataDir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
 cpSync(demo, dataDir, { recursive: true });
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+// The server as `npm start` runs it: its built file (scripts/server-build.mjs).
+await ensureServerBuild();
+const child = spawn(process.execPath, [serverBuild], {
   cwd: root,
   stdio: 'inherit',
   // WEB_DIST lets several checkouts' test runs each serve their own build.

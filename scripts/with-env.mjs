@@ -1,6 +1,6 @@
 // Runs a server script the way `npm start` runs the server: with the settings of `.env` when present
 // (Node's --env-file; a variable already set in the shell wins over the file; ENV_FILE names another
-// file) and NODE_ENV=production unless set. Usage: node scripts/with-env.mjs <script.ts> [args...]
+// file) and NODE_ENV=production unless set. Usage: node scripts/with-env.mjs <script.ts|script.mjs> [args...]
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -9,7 +9,9 @@ const root = new URL('..', import.meta.url).pathname;
 
 export function runWithEnv(script, args = []) {
   const envFile = resolve(root, process.env.ENV_FILE ?? '.env');
-  const child = spawn(process.execPath, [...(existsSync(envFile) ? [`--env-file=${envFile}`] : []), '--import', 'tsx', script, ...args], {
+  // TypeScript through tsx (the command-line tools); a built file (the server's, scripts/server-build.mjs) as it is.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...(existsSync(envFile) ? [`--env-file=${envFile}`] : []), ...loader, script, ...args], {
     cwd: root,
     stdio: 'inherit',
     env: { NODE_ENV: 'production', ...process.env },
