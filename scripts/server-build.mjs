@@ -5,22 +5,15 @@
 // node_modules stay outside the file and load as they do from source; our own code (the server and
 // packages/domain) is bundled, each file keeping its own location for import.meta (the migrations folder,
 // the web build), so the file is built where it runs and is never committed (dist/ is ignored).
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { newest } from './web-build.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 export const serverBuild = join(root, 'apps/server/dist/main.mjs');
 const sources = ['apps/server/src', 'packages/domain/src', 'apps/server/package.json', 'packages/domain/package.json', 'scripts/server-build.mjs'];
-
-function newest(path) {
-  const s = statSync(path);
-  if (!s.isDirectory()) return s.mtimeMs;
-  let max = s.mtimeMs;
-  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
-  return max;
-}
 
 /** Each source file's import.meta.url and import.meta.dirname as that file's own, not the bundle's. */
 const ownLocation = {

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const dist = join(root, 'apps/web/dist/index.html');
 
-function newest(path) {
+/** The newest modification time under a path (a file's own, or the newest of a folder's files). */
+export function newest(path) {
   const s = statSync(path);
   if (!s.isDirectory()) return s.mtimeMs;
   let max = s.mtimeMs;
