@@ -9,7 +9,7 @@ import { customerPrices } from '../../db/schema/business.ts';
 import { catalogueVersions, categories, productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { businessTypes } from '../../db/schema/places.ts';
 import { type CatalogueIndex, createCatalogueIndex } from './catalogue-index.ts';
-import { similarity, trigramCodes } from './name-search.ts';
+import { similarity, trigramCodes } from './trigram-similarity.ts';
 import { businessTypeWithDescendants, listProducts } from './listing.service.ts';
 import { searchProducts } from './search.service.ts';
 import { createVocabularySource } from './vocabulary.ts';
