@@ -37,13 +37,12 @@ const started = performance.now();
 // The server as `npm start` runs it: the built file where the checkout has scripts/server-build.mjs
 // (decision 024), else its TypeScript through tsx (checkouts before it).
 const builder = join(root, 'scripts/server-build.mjs');
-const entry = existsSync(builder)
-  ? [await (async () => {
-      const { ensureServerBuild, serverBuild } = (await import(builder)) as { ensureServerBuild: () => Promise<void>; serverBuild: string };
-      await ensureServerBuild();
-      return serverBuild;
-    })()]
-  : ['--import', 'tsx', 'apps/server/src/main.ts'];
+let entry = ['--import', 'tsx', 'apps/server/src/main.ts'];
+if (existsSync(builder)) {
+  const { ensureServerBuild, serverBuild } = (await import(builder)) as { ensureServerBuild: () => Promise<void>; serverBuild: string };
+  await ensureServerBuild();
+  entry = [serverBuild];
+}
 const server: ChildProcess = spawn(process.execPath, entry, {
   cwd: root,
   env: {
