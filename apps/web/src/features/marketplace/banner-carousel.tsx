@@ -26,6 +26,10 @@ export const BannerCarousel = memo(function BannerCarousel({ banners }: { banner
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
   const playing = count > 1 && !reducedMotion && !stopped;
+  // When the slides change (another city, another width) embla reports the new slide after its
+  // re-init; until then the old index may point past the new slides, and no slide would be shown to
+  // assistive technology.
+  const shown = current < count ? current : 0;
 
   // Started after the slides are drawn, in an effect: React runs it in a task of its own after the
   // commit, when the page's layout is done, so embla's measuring forces no extra layout inside the
@@ -81,10 +85,10 @@ export const BannerCarousel = memo(function BannerCarousel({ banners }: { banner
               role="group"
               aria-roledescription="slide"
               aria-label={`${i + 1} of ${count}`}
-              aria-hidden={i !== current}
+              aria-hidden={i !== shown}
               className="h-full min-w-0 flex-[0_0_100%]"
             >
-              <Link to={b.link ?? '/bmpl'} tabIndex={i === current ? 0 : -1} className="block h-full">
+              <Link to={b.link ?? '/bmpl'} tabIndex={i === shown ? 0 : -1} className="block h-full">
                 <img
                   src={b.image}
                   alt={b.title || `Offer ${i + 1} of ${count}`}
@@ -117,11 +121,11 @@ export const BannerCarousel = memo(function BannerCarousel({ banners }: { banner
               key={b.id}
               type="button"
               aria-label={`Show offer ${i + 1}`}
-              aria-current={i === current}
+              aria-current={i === shown}
               onClick={() => goTo(i)}
               className="flex h-11 w-11 items-center justify-center"
             >
-              <span className={`h-3 w-3 rounded-full border border-white ${i === current ? 'bg-white' : 'bg-white/40'}`} />
+              <span className={`h-3 w-3 rounded-full border border-white ${i === shown ? 'bg-white' : 'bg-white/40'}`} />
             </button>
           ))}
         </div>
