@@ -129,6 +129,8 @@ test.describe('12: comboboxes and carousel', () => {
   });
 
   test('the banner carousel advances every 3 s, stops on hover and with Pause', async ({ page }) => {
+    // The suite's buyers ask for reduced motion (playwright.config.ts); this one does not.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto('/bmpl');
     const carousel = page.getByRole('region', { name: 'Offers' });
     const first = carousel.getByRole('button', { name: 'Show offer 1' });

@@ -17,6 +17,12 @@ export default defineConfig({
     trace: 'on-first-retry',
     // The app's service worker would answer requests page.route() should see; pwa.spec.ts allows it.
     serviceWorkers: 'block',
+    // The buyer has asked for less motion (the OS setting every phone and desktop offers): the ticker
+    // stands still and the carousel does not turn by itself. A moving ticker and carousel kept every
+    // open page drawing frames in software (no GPU here): an idle /bmpl cost Chromium 0.43 s of CPU a
+    // second against 0.10 s, on a suite bound by its 2 cores. The tests of the motion itself ask for it
+    // (modern-shop.spec.ts, "12: comboboxes and carousel"). docs/decisions/020-suite-time.md.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       // Never download a browser: Debian's Chromium (ARCHITECTURE).
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
