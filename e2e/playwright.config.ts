@@ -1,4 +1,14 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Never download a browser: Debian's Chromium (ARCHITECTURE). Its headless shell (Debian's package
+ * chromium-headless-shell, the same Chromium release without the browser's windowing layers, which
+ * Playwright itself uses for headless runs) when installed, else the browser; CHROMIUM_PATH overrides.
+ * The shell needs half the CPU for the same tests (docs/decisions/025-headless-shell.md).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const executablePath = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${port}`;
@@ -19,13 +29,12 @@ export default defineConfig({
     serviceWorkers: 'block',
     // The buyer has asked for less motion (the OS setting every phone and desktop offers): the ticker
     // stands still and the carousel does not turn by itself. A moving ticker and carousel kept every
-    // open page drawing frames in software (no GPU here): an idle /bmpl cost Chromium 0.43 s of CPU a
-    // second against 0.10 s, on a suite bound by its 2 cores. The tests of the motion itself ask for it
+    // open page drawing frames in software (no GPU here): idle, /bmpl cost Chromium 0.36 s of CPU a
+    // second and a storefront page 0.10-0.12 s, against under 0.01 s; the suite is bound by its 2 cores. The tests of the motion itself ask for it
     // (modern-shop.spec.ts, "12: comboboxes and carousel"). docs/decisions/020-suite-time.md.
     contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
-      // Never download a browser: Debian's Chromium (ARCHITECTURE).
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
