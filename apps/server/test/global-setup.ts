@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import './test-templates.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDemo } from '../src/seed/demo.ts';
+import { buildServer } from './server-entry.ts';
 
 /**
  * Once per run of the server tests: two template databases, one migrated and one migrated with the
@@ -17,6 +18,8 @@ import { seedDemo } from '../src/seed/demo.ts';
  * the same seedDemo that `npm start` runs, so a file sees exactly what it saw when it made its own.
  */
 export default async function setup(project: TestProject) {
+  // The built server, for the tests that start the real entry point (server-entry.ts).
+  await buildServer();
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const folder = mkdtempSync(join(tmpdir(), 'shop-test-templates-'));

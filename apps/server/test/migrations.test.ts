@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import { codeMigrations, DatabaseNewerError, MIGRATION_LOCK } from '../src/db/migration-state.ts';
+import { SERVER_ENTRY } from './server-entry.ts';
 
 // Issue 20: `npm run db:migrate` on its own, instances starting together take turns, and a database
 // migrated by newer code is refused.
@@ -16,8 +17,9 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
+/** A command line tool through tsx, as `npm run` runs it, or the server as `npm start` runs it (its built file). */
 function run(script: string, env: Record<string, string>): { child: ChildProcess; output: () => string; done: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script)], {
+  const child = spawn(process.execPath, script === SERVER_ENTRY ? [SERVER_ENTRY] : ['--import', 'tsx', join(root, script)], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -43,7 +45,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('migrations on the embedded dat
     const refused = run('apps/server/src/cli/migrate.ts', { DATA_DIR: dir });
     expect(await refused.done).toBe(1);
     expect(refused.output()).toContain('migration(s) this version of the shop does not know');
-    const start = run('apps/server/src/main.ts', { DATA_DIR: dir, PORT: '0' });
+    const start = run(SERVER_ENTRY, { DATA_DIR: dir, PORT: '0' });
     expect(await start.done).toBe(1);
     expect(start.output()).toContain('it was upgraded by a newer version. Start that version, or restore a backup');
     expect(start.output()).not.toContain('ready on');
@@ -93,7 +95,7 @@ describe.skipIf(!baseUrl)('migrations on PostgreSQL', () => {
 
       // A start with MIGRATE_ON_START=0 on an up-to-date database is fine; on a newer one it refuses.
       await holder.query(newerRow);
-      const start = run('apps/server/src/main.ts', { ...env, PORT: '0', MIGRATE_ON_START: '0' });
+      const start = run(SERVER_ENTRY, { ...env, PORT: '0', MIGRATE_ON_START: '0' });
       expect(await start.done).toBe(1);
       expect(start.output()).toContain('it was upgraded by a newer version');
     } finally {
@@ -111,7 +113,7 @@ describe.skipIf(!baseUrl)('migrations on PostgreSQL', () => {
     try {
       const url = new URL(baseUrl as string);
       url.pathname = `/${name}`;
-      const start = run('apps/server/src/main.ts', { DATABASE_URL: url.toString(), MAIL_OUTBOX: '1', PORT: '0', MIGRATE_ON_START: '0' });
+      const start = run(SERVER_ENTRY, { DATABASE_URL: url.toString(), MAIL_OUTBOX: '1', PORT: '0', MIGRATE_ON_START: '0' });
       expect(await start.done).toBe(1);
       expect(start.output()).toContain('The database lacks migrations 0000_init');
       expect(start.output()).toContain('run `npm run db:migrate` first');

@@ -4,16 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_ENTRY } from './server-entry.ts';
 
-// The real entry point as an operator runs it: config errors, an unopenable database, shutdown.
-const main = new URL('../src/main.ts', import.meta.url).pathname;
+// The real entry point as an operator runs it (`npm start`'s built file): config errors, an unopenable
+// database, shutdown.
 const dirs: string[] = [];
 afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
 function run(env: Record<string, string>): { child: ChildProcess; done: Promise<{ code: number | null; output: string }> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
