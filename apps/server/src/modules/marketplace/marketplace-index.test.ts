@@ -50,15 +50,19 @@ describe('the marketplace in memory answers as SQL does', () => {
   it('category pages: every city, sort, category, subcategory and page', async () => {
     const tree = await categoryTree(viaSql());
     let products = 0;
+    // Every city with every sort; the category pages of each pair in turn (every category meets every
+    // city and every sort over the pairs, not all three at once: the property-based tests beside this
+    // one try random combinations).
+    let pair = 0;
     for (const city of CITIES) {
       for (const sort of SORTS) {
         products += (await sameList({ city, sort })).products.length;
         await sameList({ city, sort, offset: 35, limit: 200 });
-        for (const c of tree.slice(0, 4)) {
-          await sameList({ city, sort, category: String(c.id) });
-          const sub = c.children[0];
-          if (sub) await sameList({ city, sort, category: String(c.id), subcategory: String(sub.id), offset: 3, limit: 7 });
-        }
+        const c = tree[pair++ % Math.min(4, tree.length)];
+        if (!c) continue;
+        await sameList({ city, sort, category: String(c.id) });
+        const sub = c.children[0];
+        if (sub) await sameList({ city, sort, category: String(c.id), subcategory: String(sub.id), offset: 3, limit: 7 });
       }
     }
     expect(products).toBeGreaterThan(500);
@@ -84,9 +88,10 @@ describe('the marketplace in memory answers as SQL does', () => {
     const words = [...new Set(names.flatMap((n) => n.split(/\s+/)).filter((w) => w.length > 2))].slice(0, 40);
     const texts = ['rice', 'RICE', 'Basmati-Rice', 'oil ghee', 'a', 'zzzz', '50%', 'rice_', ' tea ', ...words.filter((_, i) => i % 4 === 0)];
     let found = 0;
-    for (const city of CITIES.slice(0, 3)) {
-      for (const search of texts) {
-        for (const sort of SORTS) {
+    // Each text with every sort in one city (the three take turns) and unsorted in the other two.
+    for (const [i, search] of texts.entries()) {
+      for (const [j, city] of CITIES.slice(0, 3).entries()) {
+        for (const sort of j === i % 3 ? SORTS : [undefined]) {
           const result = await sameSearch({ city, search, sort });
           found += result.products.length;
           if (result.categories[0]) await sameSearch({ city, search, sort, subcategory: String(result.categories[0].id), offset: 1, limit: 5 });
