@@ -3,6 +3,7 @@ import type { Product } from '@shop/domain/catalogue';
 import { productIdFromSearch } from '@shop/domain/listing';
 import { formatRupees } from '@shop/domain/money';
 import { displayPrice, splitTax } from '@shop/domain/pricing';
+import { memo, useDeferredValue } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ProductCard, toCartItem } from '../../components/ui/product-card.tsx';
@@ -24,7 +25,12 @@ export function ProductDetailsPage() {
   const fromState = (location.state as { product?: Product } | null)?.product;
   const id = productIdFromSearch(location.search) ?? fromState?.id ?? null;
   const detail = useProductDetail(id);
-  const product = id === null ? undefined : (detail.data?.product ?? (fromState?.id === id ? fromState : undefined));
+  // Issue 15: the answer is drawn in a deferred render that React cuts into short slices (a query's answer
+  // otherwise renders at once, one long task on a phone), as on the marketplace's product page. Until then
+  // the skeleton stays, or the product that came in the navigation state; never another product's page.
+  const deferred = useDeferredValue(detail.data);
+  const data = deferred && deferred.product.id === id ? deferred : undefined;
+  const product = id === null ? undefined : (data?.product ?? (fromState?.id === id ? fromState : undefined));
   usePageMeta(product ? `${product.name} | Wholesale Shop` : null, product ? product.description || `${product.name} by ${product.brand_name} at wholesale prices.` : null);
   if (id === null) return <Navigate to="/home" replace />;
   if (detail.isError && !product && !(detail.error instanceof ApiError && detail.error.status === 404)) {
@@ -46,27 +52,35 @@ export function ProductDetailsPage() {
   return (
     <main className="mx-auto max-w-6xl px-3 py-4 md:px-4">
       <ProductInfo product={product} />
-      <section aria-labelledby="related-title" className="mt-10">
-        <h2 id="related-title" className="mb-3 text-xl font-bold">Related products</h2>
-        {detail.data ? (
-          detail.data.related.length ? (
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-              {detail.data.related.map((p) => (
-                <li key={p.id}>
-                  <ProductCard product={p} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="text-slate-700">No Similar Products</p>
-          )
-        ) : (
-          <p className="text-slate-600">Loading…</p>
-        )}
-      </section>
+      <Related related={data?.related} />
     </main>
   );
 }
+
+/** Below the fold: drawn in its own deferred render, after the product itself (issue 15). */
+const Related = memo(function Related({ related: now }: { related: Product[] | undefined }) {
+  const related = useDeferredValue(now);
+  return (
+    <section aria-labelledby="related-title" className="mt-10">
+      <h2 id="related-title" className="mb-3 text-xl font-bold">Related products</h2>
+      {related ? (
+        related.length ? (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {related.map((p) => (
+              <li key={p.id}>
+                <ProductCard product={p} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-slate-700">No Similar Products</p>
+        )
+      ) : (
+        <p className="text-slate-600">Loading…</p>
+      )}
+    </section>
+  );
+});
 
 function ProductInfo({ product }: { product: Product }) {
   const lines = useCart();
