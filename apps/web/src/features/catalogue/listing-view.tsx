@@ -2,7 +2,7 @@ import type { Category } from '@shop/domain/catalogue';
 import { GRID, PRICE_SLIDER_MAX, PRICE_SLIDER_MIN } from '@shop/domain/constants';
 import { formatBrandFilter, formatPriceRange, type ListingOrder, SORT_OPTIONS } from '@shop/domain/listing';
 import { SlidersHorizontal } from 'lucide-react';
-import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useIsDesktop } from '../../lib/use-media.ts';
 import { useFacets, usePagedProducts } from './catalogue-api.ts';
 import { type AppliedFilters, FilterPanel, NO_FILTERS } from './filter-panel.tsx';
@@ -53,11 +53,6 @@ export function ListingView({
     order: order || undefined,
   };
   const list = usePagedProducts({ path, query, first: GRID.listingFirst, more: GRID.listingMore, enabled: scope.topCategoryId !== undefined || scope.businessTypeId !== undefined });
-  // Issue 15: the cards are drawn in a deferred render that React cuts into short slices, as on /home; a
-  // query's answer otherwise re-renders the listing at once, one long task on a phone. The spinner stays
-  // until the first answer is drawn.
-  const items = useDeferredValue(list.items);
-  const drawing = items !== list.items && items.length === 0;
   const facets = useFacets(base, scope.topCategoryId !== undefined || scope.businessTypeId !== undefined);
 
   return (
@@ -114,8 +109,8 @@ export function ListingView({
         </aside>
         <div className="min-h-[70vh] min-w-0 flex-1">
           <ProductGrid
-            items={items}
-            isLoading={list.isPending || drawing}
+            items={list.items}
+            isLoading={list.isPending}
             error={list.error}
             onRetry={() => list.refetch()}
             empty={empty}
