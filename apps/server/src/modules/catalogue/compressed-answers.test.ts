@@ -23,10 +23,19 @@ describe('kept catalogue answers, compressed once', () => {
     }
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    // Kept from the second ask (the cache's doorkeeper); from then on the kept bytes are sent.
-    await get('br');
-    const br1 = await get('gzip, deflate, br');
-    const br2 = await get('br');
+    // Kept from the second ask (the cache's doorkeeper); from then on the kept bytes are sent. The
+    // copies may still take in the seed's last changes (a new generation empties the cache): the pair
+    // is read again until the uncompressed answer is the same before and after it.
+    let br1 = await get('br');
+    let br2 = br1;
+    for (let i = 0; i < 20; i++) {
+      await get('br');
+      br1 = await get('gzip, deflate, br');
+      br2 = await get('br');
+      const after = await get();
+      if (after.body === plain.body) break;
+      plain = after;
+    }
     expect(br1.headers['content-encoding']).toBe('br');
     expect(br1.headers.vary).toContain('accept-encoding');
     expect(br2.rawPayload.equals(br1.rawPayload)).toBe(true);
