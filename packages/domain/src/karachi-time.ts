@@ -5,19 +5,9 @@ export const SHOP_TIME_ZONE = 'Asia/Karachi';
 
 // Made on first use, not at import: a time-zone formatter costs milliseconds to build on a phone, and
 // the web app imports this module on pages that never show a date (issue 15, first load).
-let parts: Intl.DateTimeFormat | undefined;
-const wallClockFormat = () =>
-  (parts ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: SHOP_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'longOffset',
-  }));
+// Only the zone's offset is read from it ('GMT+05:00'); the wall clock is computed from the offset below.
+let zoneOffsetName: Intl.DateTimeFormat | undefined;
+const zoneOffsetFormat = () => (zoneOffsetName ??= new Intl.DateTimeFormat('en-US', { timeZone: SHOP_TIME_ZONE, timeZoneName: 'longOffset' }));
 
 interface Wall {
   date: string;
@@ -36,7 +26,7 @@ function offsetMinutes(ms: number): number {
   const quarter = Math.floor(ms / QUARTER_HOUR_MS);
   let minutes = offsets.get(quarter);
   if (minutes === undefined) {
-    const name = wallClockFormat()
+    const name = zoneOffsetFormat()
       .formatToParts(new Date(quarter * QUARTER_HOUR_MS))
       .find((p) => p.type === 'timeZoneName')?.value;
     // 'GMT+05:00' (or 'GMT' for a zero offset, which Asia/Karachi never has today).
