@@ -6,7 +6,7 @@ import { displayPrice, splitTax } from '@shop/domain/pricing';
 import { memo, useDeferredValue } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
-import { ProductCard, toCartItem } from '../../components/ui/product-card.tsx';
+import { toCartItem } from '../../components/ui/product-card.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { Price, SaleBadge } from '../../components/ui/price.tsx';
 import { ProductImage } from '../../components/ui/product-image.tsx';
@@ -14,6 +14,7 @@ import { ProductSkeleton } from '../../components/ui/product-skeleton.tsx';
 import { QuantityControl } from '../../components/ui/quantity-control.tsx';
 import { updateCart, useCart } from '../../lib/cart-store.ts';
 import { useProductDetail } from './catalogue-api.ts';
+import { ProductGrid } from './product-grid.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
 
 /**
@@ -57,27 +58,16 @@ export function ProductDetailsPage() {
   );
 }
 
+/** The same empty list on every render (ProductGrid defers by the list's identity). */
+const NONE: Product[] = [];
+
 /** Below the fold: drawn in its own deferred render, after the product itself (issue 15). */
 const Related = memo(function Related({ related: now }: { related: Product[] | undefined }) {
   const related = useDeferredValue(now);
   return (
     <section aria-labelledby="related-title" className="mt-10">
       <h2 id="related-title" className="mb-3 text-xl font-bold">Related products</h2>
-      {related ? (
-        related.length ? (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-            {related.map((p) => (
-              <li key={p.id}>
-                <ProductCard product={p} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-slate-700">No Similar Products</p>
-        )
-      ) : (
-        <p className="text-slate-600">Loading…</p>
-      )}
+      <ProductGrid items={related ?? NONE} isLoading={!related} empty="No Similar Products" />
     </section>
   );
 });

@@ -22,10 +22,11 @@ export function ProductGrid({
   items: Product[];
   isLoading: boolean;
   empty: string;
-  moreLabel: string;
-  hasMore: boolean;
-  isFetchingMore: boolean;
-  onMore: () => void;
+  /** The "more" button, while the server has more (a list without pages, such as related products, has none). */
+  moreLabel?: string;
+  hasMore?: boolean;
+  isFetchingMore?: boolean;
+  onMore?: () => void;
   eagerCount?: number;
   /** The failed first load: shown with a Retry instead of the empty text. */
   error?: unknown;
@@ -50,7 +51,7 @@ export function ProductGrid({
           </li>
         ))}
       </ul>
-      {hasMore && (
+      {hasMore && onMore && (
         <div className="mt-4 flex justify-center">
           <button
             type="button"
