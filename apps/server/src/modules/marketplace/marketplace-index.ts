@@ -73,7 +73,7 @@ function recordFilter(c: CityRecords, conditions: readonly MarketplaceCondition[
 }
 
 export interface SearchSummary {
-  ids: number[];
+  ids: Int32Array;
   tiers: number[];
   min: string | null;
   max: string | null;
@@ -188,7 +188,7 @@ export function createMarketplaceIndex(
       const s = await mirror.current();
       if (!s) return null;
       const c = s.cities.get(cityId);
-      if (!c) return { ids: [], tiers: [], min: null, max: null };
+      if (!c) return { ids: new Int32Array(0), tiers: [], min: null, max: null };
       const lists = (texts as string[]).map((w) => matchesOf(s, w)).sort((a, b) => a.length - b.length);
       const found: number[] = [];
       let minPrice = Infinity;
@@ -212,7 +212,7 @@ export function createMarketplaceIndex(
       const { list, place } = sortedCity(s, c, sort ?? 'default');
       const places = Int32Array.from(found, (k) => place[k]!).sort();
       return {
-        ids: Array.from(places, (x) => s.products.id[c.product[list[x]!]!]!),
+        ids: places.map((x) => s.products.id[c.product[list[x]!]!]!),
         tiers: [...tiers].sort((a, b) => a - b),
         min: minPrice === Infinity ? null : fromPaisa(minPrice),
         max: maxPrice === -Infinity ? null : fromPaisa(maxPrice),

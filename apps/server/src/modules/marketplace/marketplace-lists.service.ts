@@ -162,8 +162,8 @@ export async function listFacets(ctx: MarketplaceContext, q: FacetsQuery): Promi
 const wholeRange = (min: string, max: string) => ({ min: Math.floor(toPaisa(min) / 100), max: Math.ceil(toPaisa(max) / 100) });
 
 interface SearchMatches {
-  /** Every match's product id, narrowed by price and subcategory, in the list order. */
-  ids: number[];
+  /** Every match's product id, narrowed by price and subcategory, in the list order (4 bytes each: kept in a cache bounded in bytes). */
+  ids: Int32Array;
   tiers: number[];
   min: string | null;
   max: string | null;
@@ -185,7 +185,7 @@ export async function searchProducts(ctx: MarketplaceContext, q: SearchQuery): P
   const index = await categoryIndex(ctx);
   const sort = q.sort ?? 'default';
   const key = `search:${cityId}:${sort}:${q.min ?? ''}-${q.max ?? ''}:${sub?.id ?? ''}:${text.join(' ')}`;
-  const matches = await ctx.cache.get(key, async (): Promise<SearchMatches> => {
+  const matches = await (ctx.matches ?? ctx.cache).get(key, async (): Promise<SearchMatches> => {
     // The words find the matches; subcategory and price narrow the ids listed (not the summary).
     const words = marketplaceConditions({ words: text });
     const narrowing = marketplaceConditions({ tier3: sub?.id ?? null, min: q.min, max: q.max });
@@ -204,9 +204,9 @@ export async function searchProducts(ctx: MarketplaceContext, q: SearchQuery): P
           from m c`,
     );
     const list = (v: unknown) => ((v as Array<number | string> | null) ?? []).map(Number);
-    return { ids: list(row?.ids), tiers: list(row?.tiers), min: (row?.min as string | null) ?? null, max: (row?.max as string | null) ?? null };
+    return { ids: Int32Array.from(list(row?.ids)), tiers: list(row?.tiers), min: (row?.min as string | null) ?? null, max: (row?.max as string | null) ?? null };
   });
-  const pageIds = matches.ids.slice(q.offset, q.offset + q.limit);
+  const pageIds = Array.from(matches.ids.subarray(q.offset, q.offset + q.limit));
   const inMemory = pageIds.length === 0 ? null : await ctx.index?.productsOf({ cityId, city, categories: index }, pageIds);
   const found = pageIds.length === 0 || inMemory ? [] : await rows(
     ctx.db,

@@ -77,7 +77,13 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) 
   // behind them (cities, categories, list totals, search matches) are kept apart, so a burst of new
   // URLs does not push out the totals and matches those URLs share.
   const generation = changes.generation;
-  const ctx: MarketplaceContext = { db, cache: new TtlCache(5 * 60_000, 5_000, { generation }), index };
+  const ctx: MarketplaceContext = {
+    db,
+    cache: new TtlCache(5 * 60_000, 5_000, { generation }),
+    // 8 MB of ids (2 million matches) at most, whatever the number of searches (issue 17, memory).
+    matches: new TtlCache(5 * 60_000, 5_000, { generation, maxBytes: 8 * 1024 * 1024, bytesOf: (m) => (m as { ids: Int32Array }).ids.byteLength + 64 }),
+    index,
+  };
   // 40 MB of answers at most (about 1,250 pages of 40 products), whatever their count (issue 17, memory).
   // 16 MB (about 500 pages) held less than the bench's warm set of 1,000 category pages, which then
   // ran 4 times slower (docs/performance.md, "After the merge"); unbounded, 5,000 pages were 160 MB.

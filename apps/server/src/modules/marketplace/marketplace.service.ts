@@ -15,6 +15,12 @@ import { CITY_COLUMNS, type CategoryIndex, PRODUCT_COLUMNS, rows, toBase, toCity
 export interface MarketplaceContext {
   db: Db;
   cache: TtlCache;
+  /**
+   * Searches' matches (every match's id), apart from `cache` and bounded in bytes: a common word
+   * matches tens of thousands of records, so 5,000 searches could hold hundreds of megabytes (issue 17).
+   * Without it (tests, the SEO context) they go to `cache`.
+   */
+  matches?: TtlCache;
   /** The marketplace in memory (marketplace-index.ts): category pages and searches without SQL once loaded. */
   index?: MarketplaceIndex;
 }
