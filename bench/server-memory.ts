@@ -61,7 +61,7 @@ const server: ChildProcess = spawn(process.execPath, entry, {
 const loads: string[] = [];
 server.stdout?.on('data', (chunk: Buffer) => {
   for (const line of chunk.toString().split('\n')) {
-    if (/loaded"|patched"|ready on/.test(line)) loads.push(line);
+    if (/loaded"|patched"|garbage collected|ready on/.test(line)) loads.push(line);
   }
 });
 let exited = false;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { AppDeps, CatalogueReads } from '../app-deps.ts';
 import type { Db } from '../db/client.ts';
+import { collectGarbageSoon } from './collect-garbage.ts';
 import { catalogueChanges, catalogueVersions } from '../db/schema/catalogue.ts';
 
 /**
@@ -275,6 +276,9 @@ export function serverMirror(app: FastifyInstance, reads: Pick<CatalogueReads, '
       state.lastLoadAt = Date.now();
       state.lastLoadMs = typeof ms === 'number' ? ms : null;
       if (reads.logLoads) log.info(info, `${name} loaded`);
+      // A running server collects the load's garbage at once rather than keeping it resident until the
+      // old generation's next limit (lib/collect-garbage.ts; tests load often and skip it).
+      if (reads.warmAtStart) collectGarbageSoon((ms) => log.info({ ms: Math.round(ms) }, 'garbage collected after a copy load'));
     },
     /** A change taken in from the change feed, without a full load. */
     onPatch: (info: object) => {
