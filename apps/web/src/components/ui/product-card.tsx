@@ -38,7 +38,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false }:
   const isOut = product.stock <= 0;
   const link = productDetailsLink(product);
   return (
-    <article className="flex flex-col rounded-lg border border-slate-200 bg-white p-3 shadow-sm [contain-intrinsic-size:auto_320px] [content-visibility:auto]" aria-label={product.name}>
+    <article className="flex flex-col rounded-lg border border-slate-200 bg-white p-3 shadow-sm" aria-label={product.name}>
       <Link to={link.to} state={link.state} className="relative block">
         <ProductImage urlName={product.url_name} alt={product.name} eager={eager} className={isOut ? 'opacity-50' : ''} />
         <span className="absolute top-1 left-1">
