@@ -72,6 +72,11 @@ function recordFilter(c: CityRecords, conditions: readonly MarketplaceCondition[
   };
 }
 
+/**
+ * A search's matches in a city, as both read paths give them (this copy and the SQL of
+ * marketplace-lists.service.ts): every match's product id, narrowed by price and subcategory, in the list
+ * order (4 bytes each: kept in a cache bounded in bytes), and the tier-3 categories and price range of all.
+ */
 export interface SearchSummary {
   ids: Int32Array;
   tiers: number[];
@@ -172,7 +177,7 @@ export function createMarketplaceIndex(
     },
 
     /**
-     * A search's matches in a city (marketplace-lists.service.ts's SearchMatches): the records meeting
+     * A search's matches in a city (marketplace-lists.service.ts's SQL): the records meeting
      * `words` (search words: each in the name), the ids of those also meeting `narrowing` (price,
      * subcategory) in the sort's order, and the distinct tier-3 categories and price range of all
      * matches. Null when not loaded, or when a word is beyond ASCII (the database's lower() decides those).

@@ -6,6 +6,7 @@ import { type MarketplaceSort, MARKETPLACE_SORTS, type MarketplaceSortField } fr
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../../lib/http-error.ts';
+import type { SearchSummary } from './marketplace-index.ts';
 import { CITY_COLUMNS, PRODUCT_COLUMNS, rows, toListProduct } from './marketplace-rows.ts';
 import { type MarketplaceContext, categoryIndex, checkBrands, cityIdOf, marketplaceCategory } from './marketplace.service.ts';
 
@@ -161,14 +162,6 @@ export async function listFacets(ctx: MarketplaceContext, q: FacetsQuery): Promi
 
 const wholeRange = (min: string, max: string) => ({ min: Math.floor(toPaisa(min) / 100), max: Math.ceil(toPaisa(max) / 100) });
 
-interface SearchMatches {
-  /** Every match's product id, narrowed by price and subcategory, in the list order (4 bytes each: kept in a cache bounded in bytes). */
-  ids: Int32Array;
-  tiers: number[];
-  min: string | null;
-  max: string | null;
-}
-
 /**
  * SPEC 2 search page: matches in the city, with the distinct tier-3 categories and price range of all
  * matches. Finding a word's matches reads every matching record (about 7,000 for 'rice' in Lahore on the
@@ -185,7 +178,7 @@ export async function searchProducts(ctx: MarketplaceContext, q: SearchQuery): P
   const index = await categoryIndex(ctx);
   const sort = q.sort ?? 'default';
   const key = `search:${cityId}:${sort}:${q.min ?? ''}-${q.max ?? ''}:${sub?.id ?? ''}:${text.join(' ')}`;
-  const matches = await (ctx.matches ?? ctx.cache).get(key, async (): Promise<SearchMatches> => {
+  const matches = await (ctx.matches ?? ctx.cache).get(key, async (): Promise<SearchSummary> => {
     // The words find the matches; subcategory and price narrow the ids listed (not the summary).
     const words = marketplaceConditions({ words: text });
     const narrowing = marketplaceConditions({ tier3: sub?.id ?? null, min: q.min, max: q.max });
