@@ -12,7 +12,6 @@ import {
   relatedHeading,
   resolveCategoryPath,
   resolveProductPath,
-  searchTextFromParam,
   segmentMatchesName,
 } from './marketplace-rules.ts';
 
@@ -139,10 +138,6 @@ describe('movedProductPath (issue 19: an old address moves to the product as it 
 });
 
 describe('texts (SPEC 2)', () => {
-  it('search text turns hyphens into spaces', () => {
-    expect(searchTextFromParam('basmati-rice--5kg')).toBe('basmati rice 5kg');
-    expect(searchTextFromParam(null)).toBe('');
-  });
   it('title and related heading', () => {
     expect(marketplaceProductTitle('Guard Rice')).toBe('Buy Guard Rice at the Best Wholesale Prices in Pakistan');
     expect(relatedHeading(12)).toBe('Similar Products');

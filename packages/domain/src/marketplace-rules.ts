@@ -279,9 +279,6 @@ export function marketplaceCategoryPath(categorySlug: string, subcategorySlug?: 
   return `/bmpl/category/${pathSegment(categorySlug)}/${sub}`;
 }
 
-/** SPEC 2: the search page turns hyphens in the text into spaces. */
-export const searchTextFromParam = (value: string | null) => (value ?? '').replace(/-/g, ' ').replace(/\s+/g, ' ').trim();
-
 /** SPEC 2: the product detail page title. */
 export const marketplaceProductTitle = (name: string) => `Buy ${name} at the Best Wholesale Prices in Pakistan`;
 

@@ -1,5 +1,6 @@
 import type { MarketplaceProduct } from '@shop/domain/marketplace';
 import { marketplaceProductPath } from '@shop/domain/marketplace-rules';
+import { marketplaceSearchPath } from '@shop/domain/marketplace-search';
 import { SEARCH_DROPDOWN_MAX, TIMINGS } from '@shop/domain/constants';
 import { formatRupees } from '@shop/domain/money';
 import { displayPrice } from '@shop/domain/pricing';
@@ -9,8 +10,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCity } from '../../lib/city.ts';
 import { useSearch } from './marketplace-api.ts';
-
-const searchPageUrl = (text: string) => `/bmpl/search?searchValue=${encodeURIComponent(text.trim().replace(/\s+/g, '-'))}`;
 
 /** The last choice of the list: SPEC's 'View All' (the search page). */
 const VIEW_ALL = 'view-all';
@@ -62,7 +61,7 @@ export function MarketplaceCombobox({ initialText, autoFocus }: { initialText: s
     },
     onSelectedItemChange: ({ selectedItem }) => {
       if (!selectedItem) return;
-      navigate(selectedItem === VIEW_ALL ? searchPageUrl(settled) : marketplaceProductPath(selectedItem));
+      navigate(selectedItem === VIEW_ALL ? marketplaceSearchPath(settled) : marketplaceProductPath(selectedItem));
     },
     stateReducer: (state, { type, changes }) => {
       // SPEC: the panel stays 200 ms after the box loses focus (the timer closes it); leaving never picks.
@@ -85,7 +84,7 @@ export function MarketplaceCombobox({ initialText, autoFocus }: { initialText: s
         e.preventDefault();
         if (!text.trim()) return;
         closeMenu();
-        navigate(searchPageUrl(text));
+        navigate(marketplaceSearchPath(text));
       }}
     >
       <label {...getLabelProps()} htmlFor="marketplace-search" className="sr-only">Search the marketplace</label>

@@ -1,4 +1,4 @@
-import { searchTextFromParam } from '@shop/domain/marketplace-rules';
+import { searchTextFromParam } from '@shop/domain/marketplace-search';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCity } from '../../lib/city.ts';
