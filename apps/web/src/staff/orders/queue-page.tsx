@@ -1,23 +1,22 @@
-import { COUNT_CAP, type QueueFilters } from '@shop/domain/order-desk';
+import { COUNT_CAP } from '@shop/domain/order-desk';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { BulkBar } from './bulk-bar.tsx';
 import { deskApi } from './desk-client.ts';
 import { deskPaths } from './desk-paths.ts';
 import { btn, ErrorLine } from './desk-ui.tsx';
 import { QueueFilterBar } from './queue-filter-bar.tsx';
 import { QueueTable } from './queue-table.tsx';
-import { filtersFromSearch, STATUS_TABS, searchFromFilters, withFilter } from './queue-filters.ts';
+import { STATUS_TABS, searchFromFilters } from './queue-filters.ts';
 import { SavedViews } from './saved-views.tsx';
+import { useQueueFilters } from './use-queue-filters.ts';
 
 /** Issue 16, the order desk's queue: every order newest first, filtered, searched and paged by keyset. */
 export function QueuePage() {
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => filtersFromSearch(params), [params]);
+  const { filters, change, replace: setFilters } = useQueueFilters();
   const key = searchFromFilters(filters).toString();
-  const setFilters = (next: QueueFilters) => setParams(searchFromFilters(next));
   const [selection, setSelection] = useState<RowSelectionState>({});
   // A new set of filters is a new list: what was selected may no longer be on screen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset exactly when the filters change
@@ -56,7 +55,7 @@ export function QueuePage() {
               key={status ?? 'all'}
               type="button"
               aria-current={active ? 'page' : undefined}
-              onClick={() => setFilters(withFilter(filters, 'status', status))}
+              onClick={() => change('status', status)}
               className={`-mb-px rounded-t border px-3 py-1.5 text-sm focus-visible:outline-2 focus-visible:outline-sky-600 ${active ? 'border-slate-200 border-b-white bg-white font-semibold' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
             >
               {status ?? 'All'}
@@ -65,7 +64,7 @@ export function QueuePage() {
           );
         })}
       </nav>
-      <QueueFilterBar businessName={rows.find((r) => r.business_id === filters.business_id)?.business_name} filters={filters} onChange={(k, v) => setFilters(withFilter(filters, k, v))} onClear={() => setFilters({})} />
+      <QueueFilterBar businessName={rows.find((r) => r.business_id === filters.business_id)?.business_name} filters={filters} onChange={change} onClear={() => setFilters({})} />
       <SavedViews filters={filters} onApply={setFilters} />
       {selected.length > 0 ? <BulkBar selected={selected} onClear={() => setSelection({})} /> : null}
       <ErrorLine error={queue.error ?? counts.error} />
