@@ -57,12 +57,27 @@ describe('useLazyCombobox', () => {
     render(<Box importer={importer} />);
     const plain = screen.getByLabelText('Plain box') as HTMLInputElement;
     act(() => plain.focus());
-    plain.value = 'basmati';
+    fireEvent.change(plain, { target: { value: 'basmati' } });
     act(() => plain.blur());
     arrive();
     await act(async () => {});
     const combobox = screen.getByLabelText('Combobox') as HTMLInputElement;
     expect(combobox.value).toBe('basmati');
     expect(document.activeElement).not.toBe(combobox);
+  });
+
+  it('keeps the letters typed after the module arrived and before the combobox was drawn', async () => {
+    const { importer, arrive } = controlledImport();
+    render(<Box importer={importer} />);
+    const plain = screen.getByLabelText('Plain box') as HTMLInputElement;
+    fireEvent.focus(plain);
+    fireEvent.change(plain, { target: { value: 'basm' } });
+    arrive();
+    await Promise.resolve();
+    await Promise.resolve();
+    // The buyer goes on typing before React draws the combobox.
+    fireEvent.change(plain, { target: { value: 'basmati rice' } });
+    await act(async () => {});
+    expect((screen.getByLabelText('Combobox') as HTMLInputElement).value).toBe('basmati rice');
   });
 });

@@ -7,10 +7,12 @@ export type LazyCombobox = ComponentType<{ initialText: string; autoFocus: boole
  * (downshift, about 13 KB gzip) loaded only when the buyer comes near (pointer, touch or focus), so it
  * stays out of every page's first load (issue 15). What was typed meanwhile carries over.
  *
- * Whether the plain box has the focus is read when the combobox replaces it, not when the module
- * arrives: the module can arrive between the pointer's arrival and the click (a second search on the
- * page, or a fast network), and the click's focus then came after the answer and before the combobox
- * was drawn, which lost the focus (the combobox drawn without it, the plain box gone).
+ * Whether the plain box has the focus, and what it holds, are read when the combobox replaces it, not
+ * when the module arrives: the module can arrive between the pointer's arrival and the click (a second
+ * search on the page, or a fast network), and a buyer who taps and types at once goes on typing while
+ * it loads. Read at the module's arrival, a click or the keys typed between the arrival and the drawing
+ * were lost (the combobox drawn without the focus, or without the last letters, the plain box gone).
+ * The combobox takes the focus in a layout effect, before the next key press.
  */
 export function useLazyCombobox(importer: () => Promise<LazyCombobox>): {
   /** The combobox once loaded (draw it instead of the plain box), else null. */
@@ -18,26 +20,29 @@ export function useLazyCombobox(importer: () => Promise<LazyCombobox>): {
   /** For the plain box's form: load on the pointer's or a finger's arrival. */
   formProps: { onPointerEnter: () => void; onTouchStart: () => void };
   /** For the plain box's input. */
-  inputProps: { ref: React.RefObject<HTMLInputElement | null>; onFocus: () => void; onBlur: () => void };
+  inputProps: { onFocus: () => void; onBlur: () => void; onChange: (e: { currentTarget: HTMLInputElement }) => void };
+  /** What the plain box holds. */
+  text: string;
 } {
-  const [loaded, setLoaded] = useState<{ Combobox: LazyCombobox; text: string } | null>(null);
+  const [Combobox, setCombobox] = useState<LazyCombobox | null>(null);
   const [isFocused, setFocused] = useState(false);
-  const shell = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
   const started = useRef(false);
   const load = () => {
     if (started.current) return;
     started.current = true;
     importer()
-      .then((Combobox) => setLoaded({ Combobox, text: shell.current?.value ?? '' }))
+      .then((loaded) => setCombobox(() => loaded))
       .catch(() => {
         started.current = false;
       });
   };
   return {
-    combobox: loaded ? <loaded.Combobox initialText={loaded.text} autoFocus={isFocused} /> : null,
+    combobox: Combobox ? <Combobox initialText={text} autoFocus={isFocused} /> : null,
     formProps: { onPointerEnter: load, onTouchStart: load },
+    text,
     inputProps: {
-      ref: shell,
+      onChange: (e) => setText(e.currentTarget.value),
       onFocus: () => {
         setFocused(true);
         load();

@@ -5,7 +5,7 @@ import { formatRupees } from '@shop/domain/money';
 import { displayPrice } from '@shop/domain/pricing';
 import { useCombobox } from 'downshift';
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { productDetailsLink } from '../../components/ui/product-card.tsx';
 import { useSearch } from './catalogue-api.ts';
@@ -30,7 +30,9 @@ export function SearchCombobox({ initialText, autoFocus }: { initialText: string
   }, [text]);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   // Replacing the light box of search-box.tsx: the buyer keeps typing where they were.
-  useEffect(() => {
+  // Before the browser paints or takes the next key press: the plain box it replaces is gone, and a key
+  // typed before the focus moved here would go nowhere (lib/use-lazy-combobox.tsx).
+  useLayoutEffect(() => {
     if (!autoFocus || !input.current) return;
     input.current.focus();
     input.current.setSelectionRange(input.current.value.length, input.current.value.length);

@@ -6,7 +6,7 @@ import { formatRupees } from '@shop/domain/money';
 import { displayPrice } from '@shop/domain/pricing';
 import { useCombobox } from 'downshift';
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCity } from '../../lib/city.ts';
 import { useSearch } from './marketplace-api.ts';
@@ -39,7 +39,9 @@ export function MarketplaceCombobox({ initialText, autoFocus }: { initialText: s
   }, [text]);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
   // Replacing the light box of marketplace-search.tsx: the buyer keeps typing where they were.
-  useEffect(() => {
+  // Before the browser paints or takes the next key press: the plain box it replaces is gone, and a key
+  // typed before the focus moved here would go nowhere (lib/use-lazy-combobox.tsx).
+  useLayoutEffect(() => {
     if (!autoFocus || !input.current) return;
     input.current.focus();
     input.current.setSelectionRange(input.current.value.length, input.current.value.length);
@@ -52,6 +54,8 @@ export function MarketplaceCombobox({ initialText, autoFocus }: { initialText: s
   const { isOpen, highlightedIndex, getLabelProps, getInputProps, getMenuProps, getItemProps, openMenu, closeMenu } = useCombobox<Choice>({
     inputId: 'marketplace-search',
     initialInputValue: initialText,
+    // Typed into the plain box before this replaced it: the list opens as if typed here.
+    initialIsOpen: initialText.trim() !== '',
     items: choices,
     // Uncontrolled text (downshift keeps it): a controlled value loses keys typed quickly.
     selectedItem: null,

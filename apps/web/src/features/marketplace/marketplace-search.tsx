@@ -13,7 +13,7 @@ const loadCombobox = () => import('./marketplace-combobox.tsx').then((m) => m.Ma
  */
 export function MarketplaceSearch() {
   const navigate = useNavigate();
-  const { combobox, formProps, inputProps } = useLazyCombobox(loadCombobox);
+  const { combobox, formProps, inputProps, text } = useLazyCombobox(loadCombobox);
   if (combobox) return combobox;
   return (
     <form
@@ -22,7 +22,6 @@ export function MarketplaceSearch() {
       {...formProps}
       onSubmit={(e) => {
         e.preventDefault();
-        const text = inputProps.ref.current?.value ?? '';
         if (text.trim()) navigate(marketplaceSearchPath(text));
       }}
     >
