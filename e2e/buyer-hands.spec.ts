@@ -211,3 +211,19 @@ test('point 9: a quantity above the stock is told as it is set, on the product p
   await cartQty.press('Tab');
   await expect(line.getByRole('alert')).toHaveText(notice);
 });
+
+test('a page opened by its address opens at its top, not where the page before it was scrolled', async ({ page }) => {
+  const watch = watchConsole(page);
+  await page.goto('/productDetails?id=1');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Add to cart' }).first().click();
+  await expect(main.getByRole('textbox', { name: /^Quantity of / })).toBeVisible();
+  // Down to the related products, as a buyer reading on.
+  await page.keyboard.press('End');
+  await expect(main.getByRole('heading', { name: 'Related products' })).toBeInViewport();
+  // The cart opened by its address (typed, a bookmark, a link from a message): its heading and line in view.
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeInViewport();
+  await expect(page.getByRole('list', { name: 'Cart items' })).toBeInViewport();
+  watch.expectClean('opening pages by their address');
+});

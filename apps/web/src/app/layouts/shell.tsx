@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { scrollKey } from '../../lib/scroll-key.ts';
 import { usesMarketplaceBar } from '../route-rules.ts';
 import { Footer } from './footer.tsx';
 import { HelpChat } from './help-chat.tsx';
@@ -26,7 +27,7 @@ export function Shell() {
       </div>
       <Footer />
       <HelpChat />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }
