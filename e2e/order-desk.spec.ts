@@ -159,3 +159,25 @@ test('pick short with a reason, a staff note, the 409 of a stale page, and a del
   await expect(sheet.getByRole('row', { name: new RegExp(number) })).toContainText('Shipping');
   await expect(page.getByRole('button', { name: 'Move run to Shipping' })).toHaveCount(0);
 });
+
+test('an order opened from the foot of the queue opens at its top, and Back returns to the same place in the queue', async ({ page }) => {
+  await deskSignIn(page);
+  const orders = page.getByRole('table', { name: 'Orders' });
+  const last = orders.getByRole('link', { name: /^ORD-/ }).last();
+  await expect(last).toBeVisible();
+  const number = (await last.textContent()) ?? '';
+  // Down to the foot of the list, then the last order.
+  await page.keyboard.press('End');
+  await expect(last).toBeInViewport();
+  await last.click();
+  await expect(page.getByRole('heading', { name: number })).toBeVisible();
+  await expect(page.getByRole('link', { name: '← Orders' })).toBeInViewport();
+  // Back: the queue where the clerk left it.
+  await page.goBack();
+  await expect(orders.getByRole('link', { name: number })).toBeInViewport();
+  // The same order again, its page now drawn at once from what was loaded: still at its top.
+  await orders.getByRole('link', { name: number }).click();
+  await expect(page.getByRole('heading', { name: number })).toBeVisible();
+  await expect(page.getByRole('link', { name: '← Orders' })).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeInViewport();
+});

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, RouterProvider, ScrollRestoration, useLocation } from 'react-router';
+import { scrollKey } from '../lib/scroll-key.ts';
 import { SetupPage } from './auth/setup-page.tsx';
 import { SignInPage } from './auth/sign-in-page.tsx';
 import { StaffShell } from './layout/staff-shell.tsx';
@@ -35,19 +36,38 @@ function Guarded({ route }: { route: (typeof STAFF_ROUTES)[number] }) {
   return <Outlet />;
 }
 
+/**
+ * Every back-office page opens at its top and Back returns to where the list was (React Router's scroll
+ * restoration, keyed as the storefront's: lib/scroll-key.ts). Without it the window kept the last page's
+ * scroll: an order opened from the foot of the queue opened scrolled past its header and "← Orders".
+ */
+function ScrollRoot() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration getKey={scrollKey} />
+    </>
+  );
+}
+
 const routes: RouteObject[] = [
-  { path: '/staff/sign-in', element: <SignInPage /> },
-  { path: '/staff/setup', element: <SetupPage /> },
   {
-    path: '/staff',
-    element: <RequireStaff />,
-    hydrateFallbackElement: <Loading />,
+    element: <ScrollRoot />,
     children: [
-      ...STAFF_ROUTES.map((route) => ({
-        element: <Guarded route={route} />,
-        children: [{ path: route.path === '' ? undefined : route.path, index: route.path === '' ? true : undefined, lazy: async () => ({ Component: await route.load() }) } as RouteObject],
-      })),
-      { path: '*', element: <Navigate to="/staff" replace /> },
+      { path: '/staff/sign-in', element: <SignInPage /> },
+      { path: '/staff/setup', element: <SetupPage /> },
+      {
+        path: '/staff',
+        element: <RequireStaff />,
+        hydrateFallbackElement: <Loading />,
+        children: [
+          ...STAFF_ROUTES.map((route) => ({
+            element: <Guarded route={route} />,
+            children: [{ path: route.path === '' ? undefined : route.path, index: route.path === '' ? true : undefined, lazy: async () => ({ Component: await route.load() }) } as RouteObject],
+          })),
+          { path: '*', element: <Navigate to="/staff" replace /> },
+        ],
+      },
     ],
   },
 ];
