@@ -1,14 +1,22 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * A JSON answer kept ready to send by a read cache (the storefront's and the marketplace's): serialised
  * once, and each compressed form made when first asked for, then kept with it. Compressing a 40-product
  * page on every request cost more than answering it from memory (docs/performance-changelog.md, issues 6 and 14).
+ *
+ * Once a compressed form is kept, the JSON's own bytes are let go (issue 17, memory): browsers ask for
+ * br or gzip, and a kept page's JSON was four to six times the size of its compressed form, so a full
+ * cache held mostly bytes nobody was sent. A client that asks for neither (a script, a bench) then gets
+ * the JSON decompressed from the kept form (tens of microseconds for a 40-product page); an answer
+ * only such clients ask for keeps its JSON.
  */
 export interface PreparedAnswer {
-  /** The JSON's UTF-8 bytes, kept as bytes: a kept string would be encoded again on every write. */
-  json: Buffer;
+  /** The JSON's UTF-8 bytes (a kept string would be encoded again on every write); null once a compressed form is kept. */
+  json: Buffer | null;
+  /** The JSON's length in bytes: what a cache counts for it, and the compression threshold's measure. */
+  bytes: number;
   br?: Buffer;
   gzip?: Buffer;
   /** Not kept by the cache (asked once): sent as text, compressed by @fastify/compress off the event loop. */
@@ -19,22 +27,33 @@ export interface PreparedAnswer {
 const THRESHOLD = 1024;
 
 /** `{ data }` serialised once, as the bytes every answer of it sends. */
-export function jsonAnswer(data: unknown): Buffer {
-  return Buffer.from(JSON.stringify({ data }));
+export function preparedAnswer(data: unknown, once = false): PreparedAnswer {
+  const json = Buffer.from(JSON.stringify({ data }));
+  return once ? { json, bytes: json.length, once } : { json, bytes: json.length };
+}
+
+/** The JSON's bytes: kept, or decompressed from the kept form. */
+function plain(prepared: PreparedAnswer): Buffer {
+  if (prepared.json) return prepared.json;
+  if (prepared.br) return brotliDecompressSync(prepared.br);
+  if (prepared.gzip) return gunzipSync(prepared.gzip);
+  throw new Error('a prepared answer holds no bytes');
 }
 
 export function sendPreparedAnswer(request: FastifyRequest, reply: FastifyReply, prepared: PreparedAnswer): FastifyReply {
   reply.header('content-type', 'application/json; charset=utf-8');
-  if (prepared.once || prepared.json.length < THRESHOLD) return reply.send(prepared.json);
+  if (prepared.once || prepared.bytes < THRESHOLD) return reply.send(plain(prepared));
   const accept = String(request.headers['accept-encoding'] ?? '');
   reply.header('vary', 'accept-encoding');
   if (/\bbr\b/.test(accept)) {
-    prepared.br ??= brotliCompressSync(prepared.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    prepared.br ??= brotliCompressSync(plain(prepared), { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    prepared.json = null;
     return reply.header('content-encoding', 'br').send(prepared.br);
   }
   if (/\bgzip\b/.test(accept)) {
-    prepared.gzip ??= gzipSync(prepared.json, { level: 6 });
+    prepared.gzip ??= gzipSync(plain(prepared), { level: 6 });
+    prepared.json = null;
     return reply.header('content-encoding', 'gzip').send(prepared.gzip);
   }
-  return reply.send(prepared.json);
+  return reply.send(plain(prepared));
 }

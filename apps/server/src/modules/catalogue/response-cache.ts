@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { createDoorkeeper } from '../../lib/doorkeeper.ts';
-import { jsonAnswer, type PreparedAnswer } from '../../lib/prepared-answer.ts';
+import { type PreparedAnswer, preparedAnswer } from '../../lib/prepared-answer.ts';
 
 /**
  * A short-lived cache of serialised catalogue answers (kept with their compressed forms, lib/prepared-answer.ts), per caller's business and query. Catalogue
@@ -22,7 +22,7 @@ export function createResponseCache(options: { ttlMs: number; maxEntries: number
   // asked least recently goes. Compressed forms, made on first demand, come on top (a fifth of the JSON or less).
   const entries = new LRUCache<string, { at: number; answer: PreparedAnswer }>({
     max: options.maxEntries,
-    ...(options.maxBytes ? { maxSize: options.maxBytes, sizeCalculation: (e: { answer: PreparedAnswer }) => Math.max(1, e.answer.json.length) } : {}),
+    ...(options.maxBytes ? { maxSize: options.maxBytes, sizeCalculation: (e: { answer: PreparedAnswer }) => Math.max(1, e.answer.bytes) } : {}),
   });
   // Concurrent misses of one key in one generation share one database query.
   const inflight = new Map<string, { gen: number; promise: Promise<PreparedAnswer> }>();
@@ -38,11 +38,11 @@ export function createResponseCache(options: { ttlMs: number; maxEntries: number
   };
   const build = async (key: string, gen: number, make: () => Promise<unknown>): Promise<PreparedAnswer> => {
     const now = Date.now();
-    const json = jsonAnswer(await make());
+    const data = await make();
     // Built before a change was seen: answered to those who asked then, not kept.
-    if (options.ttlMs <= 0 || current() !== gen) return { json, once: true };
-    if (!entries.has(key) && !doorkeeper.admit(key)) return { json, once: true };
-    const answer: PreparedAnswer = { json };
+    if (options.ttlMs <= 0 || current() !== gen) return preparedAnswer(data, true);
+    if (!entries.has(key) && !doorkeeper.admit(key)) return preparedAnswer(data, true);
+    const answer = preparedAnswer(data);
     entries.set(key, { at: now, answer });
     return answer;
   };

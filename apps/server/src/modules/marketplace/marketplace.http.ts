@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { jsonAnswer, type PreparedAnswer, sendPreparedAnswer } from '../../lib/prepared-answer.ts';
+import { type PreparedAnswer, preparedAnswer, sendPreparedAnswer } from '../../lib/prepared-answer.ts';
 import type { TtlCache } from './marketplace.cache.ts';
 
 /**
@@ -17,7 +17,7 @@ export function sendPrepared<T extends z.ZodType>(
   load: () => Promise<z.input<T>>,
 ): void {
   cache
-    .get(`http:${request.url}`, async (): Promise<PreparedAnswer> => ({ json: jsonAnswer(schema.parse(await load())) }))
+    .get(`http:${request.url}`, async (): Promise<PreparedAnswer> => preparedAnswer(schema.parse(await load())))
     .then((prepared) => sendPreparedAnswer(request, reply, prepared))
     .catch((err: unknown) => reply.send(err));
 }

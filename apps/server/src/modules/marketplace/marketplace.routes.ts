@@ -91,7 +91,7 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) 
     admitOnSecond: true,
     generation,
     maxBytes: 40 * 1024 * 1024,
-    bytesOf: (answer) => (answer as PreparedAnswer).json.length,
+    bytesOf: (answer) => (answer as PreparedAnswer).bytes,
   });
 
   r.get('/categories', {

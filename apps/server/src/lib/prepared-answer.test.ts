@@ -1,0 +1,72 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type PreparedAnswer, preparedAnswer, sendPreparedAnswer } from './prepared-answer.ts';
+
+// One answer kept by a cache and sent to clients asking for br, gzip or neither (issue 17: a kept answer
+// lets its JSON go once a compressed form is kept; every client still gets the same answer).
+const data = { products: Array.from({ length: 40 }, (_, i) => ({ id: i + 1, name: `Guard Premium Daal Mash ${i + 1} kg`, price: `${1000 + i}.00` })) };
+const expected = JSON.stringify({ data });
+let kept: PreparedAnswer = preparedAnswer(data);
+const app = Fastify();
+app.get('/kept', (request, reply) => sendPreparedAnswer(request, reply, kept));
+afterAll(() => app.close());
+
+const get = (encoding?: string) => app.inject({ method: 'GET', url: '/kept', headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+describe('a kept answer sent to every kind of client', () => {
+  it('keeps the JSON while only clients without compression ask', async () => {
+    kept = preparedAnswer(data);
+    for (let i = 0; i < 2; i++) {
+      const plain = await get();
+      expect(plain.body).toBe(expected);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+    }
+    expect(kept.json?.toString()).toBe(expected);
+    expect(kept.bytes).toBe(Buffer.byteLength(expected));
+  });
+
+  it('keeps only the compressed forms once one is made, and still answers every client the same', async () => {
+    kept = preparedAnswer(data);
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(expected);
+    // The JSON's bytes are let go; its length stays for the cache's count.
+    expect(kept.json).toBeNull();
+    expect(kept.bytes).toBe(Buffer.byteLength(expected));
+    // A client without compression: the JSON, from the kept br.
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(expected);
+    expect(kept.json).toBeNull();
+    // gzip, made from the kept br once, then the same bytes.
+    const gz1 = await get('gzip');
+    const gz2 = await get('gzip');
+    expect(gz1.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz1.rawPayload).toString()).toBe(expected);
+    expect(gz2.rawPayload.equals(gz1.rawPayload)).toBe(true);
+    // br again: the same kept bytes.
+    expect((await get('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+  });
+
+  it('answers from a kept gzip alone too', async () => {
+    kept = preparedAnswer(data);
+    await get('gzip');
+    expect(kept.json).toBeNull();
+    expect((await get()).body).toBe(expected);
+    const br = await get('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(expected);
+  });
+
+  it('never compresses an answer asked once or a small one, and keeps its JSON', async () => {
+    kept = preparedAnswer(data, true);
+    const once = await get('br');
+    expect(once.headers['content-encoding']).toBeUndefined();
+    expect(once.body).toBe(expected);
+    expect(kept.json?.toString()).toBe(expected);
+    kept = preparedAnswer({ n: 1 });
+    expect((await get('br')).body).toBe('{"data":{"n":1}}');
+    expect(kept.json?.toString()).toBe('{"data":{"n":1}}');
+  });
+});
