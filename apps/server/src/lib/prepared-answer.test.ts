@@ -35,28 +35,40 @@ describe('a kept answer sent to every kind of client', () => {
     // The JSON's bytes are let go; its length stays for the cache's count.
     expect(kept.json).toBeNull();
     expect(kept.bytes).toBe(Buffer.byteLength(expected));
-    // A client without compression: the JSON, from the kept br.
-    const plain = await get();
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(expected);
-    expect(kept.json).toBeNull();
-    // gzip, made from the kept br once, then the same bytes.
+    // gzip, made from the kept br once, then the same bytes; the JSON still not kept.
     const gz1 = await get('gzip');
     const gz2 = await get('gzip');
     expect(gz1.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz1.rawPayload).toString()).toBe(expected);
     expect(gz2.rawPayload.equals(gz1.rawPayload)).toBe(true);
+    expect(kept.json).toBeNull();
     // br again: the same kept bytes.
     expect((await get('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+  });
+
+  it('keeps the JSON again once a client without compression asks, however the next ones ask', async () => {
+    kept = preparedAnswer(data);
+    const br = await get('br');
+    expect(kept.json).toBeNull();
+    // The JSON, decompressed from the kept br, and kept from then on.
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(expected);
+    expect(kept.json?.toString()).toBe(expected);
+    expect((await get('br')).rawPayload.equals(br.rawPayload)).toBe(true);
+    expect(gunzipSync((await get('gzip')).rawPayload).toString()).toBe(expected);
+    expect(kept.json?.toString()).toBe(expected);
+    expect((await get()).body).toBe(expected);
   });
 
   it('answers from a kept gzip alone too', async () => {
     kept = preparedAnswer(data);
     await get('gzip');
     expect(kept.json).toBeNull();
-    expect((await get()).body).toBe(expected);
     const br = await get('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(expected);
+    expect(kept.json).toBeNull();
+    expect((await get()).body).toBe(expected);
   });
 
   it('never compresses an answer asked once or a small one, and keeps its JSON', async () => {
