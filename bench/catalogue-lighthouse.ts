@@ -8,13 +8,21 @@ import { readFileSync } from 'node:fs';
 const [base = 'http://127.0.0.1:3201', ...paths] = process.argv.slice(2);
 const out = '/tmp/catalogue-lighthouse.json';
 let over = false;
-for (const path of paths.length ? paths : ['/home', '/categories']) {
-  const run = spawnSync(
+const lighthouse = (url: string) =>
+  spawnSync(
     'npx',
-    ['lighthouse', base + path, '--only-categories=performance,accessibility', '--output=json', `--output-path=${out}`, '--quiet',
+    ['lighthouse', url, '--only-categories=performance,accessibility', '--output=json', `--output-path=${out}`, '--quiet',
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu'],
     { env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'inherit', 'inherit'] },
   );
+for (const path of paths.length ? paths : ['/home', '/categories']) {
+  // Lighthouse sometimes fails to record the load's trace ("Please run Lighthouse again. (NO_NAVSTART)"),
+  // with no score: the page is measured again, twice at most, and the retry is said.
+  let run = lighthouse(base + path);
+  for (let attempt = 2; run.status !== 0 && attempt <= 3; attempt++) {
+    console.log(`${path}: lighthouse failed (${run.status}), attempt ${attempt} of 3`);
+    run = lighthouse(base + path);
+  }
   if (run.status !== 0) throw new Error(`lighthouse failed (${run.status})`);
   const report = JSON.parse(readFileSync(out, 'utf8'));
   const a = report.audits;
