@@ -2,6 +2,7 @@ import { changePasswordError } from '@shop/domain/account-rules';
 import { passwordProblem } from '@shop/domain/password-policy';
 import { type FormEvent, useId, useState } from 'react';
 import { api, ApiError } from '../../lib/api.ts';
+import { UsernameField } from '../../components/ui/username-field.tsx';
 
 function PasswordInput({ label, value, onChange, border, autoComplete, onFocusChange }: { label: string; value: string; onChange(v: string): void; border?: string; autoComplete: string; onFocusChange?(f: boolean): void }) {
   const id = useId();
@@ -60,6 +61,7 @@ export function ChangePasswordForm({ email, businessName }: { email: string; bus
       <h2 id="change-password-title" className="text-lg font-bold">
         Change Password
       </h2>
+      <UsernameField email={email} />
       <PasswordInput label="Current Password" autoComplete="current-password" value={current} onChange={setCurrent} />
       <PasswordInput label="New Password" autoComplete="new-password" value={next} onChange={setNext} />
       <PasswordInput label="Confirm Password" autoComplete="new-password" value={confirm} onChange={setConfirm} border={confirmBorder} onFocusChange={setConfirmFocused} />

@@ -5,6 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { resetPassword } from './auth-api.ts';
 import { AuthCard, Field, FormError, SubmitButton } from './field.tsx';
+import { UsernameField } from '../../components/ui/username-field.tsx';
 
 export function ConfirmPasswordPage() {
   const navigate = useNavigate();
@@ -37,6 +38,7 @@ export function ConfirmPasswordPage() {
   return (
     <AuthCard title="Reset Password" subtitle="Choose a new password of at least 8 characters.">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <UsernameField email={email} />
         <Field label="New Password" type="password" autoComplete="new-password" value={password} onChange={setPassword} valid={isValidPassword(password)} />
         <Field
           label="Confirm Password"

@@ -9,6 +9,7 @@ import { setCsrfToken, staffApi } from '../staff-api.ts';
 import { useStaffSession } from '../staff-session.tsx';
 import { AuthCard, ErrorText, Field, PrimaryButton } from '../ui.tsx';
 import { EnrolPanel } from './enrol-panel.tsx';
+import { UsernameField } from '../../components/ui/username-field.tsx';
 
 const SetupForm = z
   .object({ password: PasswordSchema, confirm: z.string() })
@@ -66,6 +67,7 @@ export function SetupPage() {
           {error && <ErrorText>{error}</ErrorText>}
           {info && (
             <>
+              <UsernameField email={info.email} />
               <Field label="New password" type="password" autoComplete="new-password" error={form.formState.errors.password?.message} {...form.register('password')} />
               <Field label="Confirm password" type="password" autoComplete="new-password" error={form.formState.errors.confirm?.message} {...form.register('confirm')} />
               <PrimaryButton type="submit" className="w-full" disabled={form.formState.isSubmitting}>Save password</PrimaryButton>
