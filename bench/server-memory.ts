@@ -211,7 +211,7 @@ await Promise.all(
 );
 console.log(`\n${asked.length} requests${asBrowsers ? ' (each URL twice, as browsers ask)' : ''} in ${((performance.now() - t) / 1000).toFixed(1)} s, ${failed} not 2xx`);
 await new Promise((r) => setTimeout(r, 5_000));
-await show(`after ${urls.length} listing and search requests`);
+await show(`after ${asked.length} listing and search requests`);
 stop();
 await new Promise((r) => setTimeout(r, 500));
 process.exit(0);

@@ -26,7 +26,7 @@ export function QuantityControl({ quantity, onChange, label, stock }: { quantity
           aria-invalid={isOver || undefined}
           aria-describedby={isOver ? noticeId : undefined}
           inputMode="numeric"
-          className={`w-12 min-w-0 flex-1 border-x border-slate-300 py-1 text-center text-sm ${isOver ? 'text-red-700' : ''}`}
+          className={`min-w-0 flex-1 border-x border-slate-300 py-1 text-center text-sm ${isOver ? 'text-red-700' : ''}`}
           value={text}
           onChange={(e) => setText(e.target.value.replace(/\D/g, '').slice(0, 4))}
           onBlur={() => onChange(parseTypedQuantity(text))}

@@ -1,8 +1,8 @@
 import { changePasswordError } from '@shop/domain/account-rules';
 import { passwordProblem } from '@shop/domain/password-policy';
 import { type FormEvent, useId, useState } from 'react';
-import { api, ApiError } from '../../lib/api.ts';
 import { UsernameField } from '../../components/ui/username-field.tsx';
+import { api, ApiError } from '../../lib/api.ts';
 
 function PasswordInput({ label, value, onChange, border, autoComplete, onFocusChange }: { label: string; value: string; onChange(v: string): void; border?: string; autoComplete: string; onFocusChange?(f: boolean): void }) {
   const id = useId();

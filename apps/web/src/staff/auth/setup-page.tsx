@@ -5,11 +5,11 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { UsernameField } from '../../components/ui/username-field.tsx';
 import { setCsrfToken, staffApi } from '../staff-api.ts';
 import { useStaffSession } from '../staff-session.tsx';
 import { AuthCard, ErrorText, Field, PrimaryButton } from '../ui.tsx';
 import { EnrolPanel } from './enrol-panel.tsx';
-import { UsernameField } from '../../components/ui/username-field.tsx';
 
 const SetupForm = z
   .object({ password: PasswordSchema, confirm: z.string() })
