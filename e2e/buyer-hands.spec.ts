@@ -160,6 +160,12 @@ test('point 7: counts read right: 1 item, 2 items', async ({ page }) => {
   await card.getByRole('button', { name: /^Increase quantity of/ }).click();
   await page.getByRole('button', { name: 'Cart, 2 items', exact: true }).click();
   await expect(page.getByText('2 items', { exact: true })).toBeVisible();
+  // The cart page counts the same way, down to one.
+  await page.getByRole('link', { name: 'Review Payment and Address' }).click();
+  const line = page.getByRole('list', { name: 'Cart items' });
+  await expect(page.getByRole('main').getByText('2 items', { exact: true })).toBeVisible();
+  await line.getByRole('button', { name: /^Decrease quantity of/ }).click();
+  await expect(page.getByRole('main').getByText('1 item', { exact: true })).toBeVisible();
 });
 
 test('point 8: an order placed at 02:00 Pakistan time shows its Pakistan date', { tag: '@width-independent' }, async ({ page }) => {

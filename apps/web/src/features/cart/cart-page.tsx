@@ -3,6 +3,7 @@ import { itemCount } from '@shop/domain/cart';
 import { formatRupees } from '@shop/domain/money';
 import { CONFIRMATION_TITLE, ORDER_ALREADY_CHECKED, ORDER_CONFIRMED_TEXT, ORDER_CONFIRMED_TITLE, orderRefusal } from '@shop/domain/order-rules';
 import { NOT_ALLOWED_TO_ORDER, pendingOrderRights, pendingPlacement } from '@shop/domain/roles';
+import { countOf } from '@shop/domain/plural';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -142,7 +143,7 @@ export function CartPage() {
             <p className="rounded-lg border border-slate-200 bg-white p-6 text-center">Looks like you haven't made any choice yet!</p>
           ) : (
             <>
-              <p className="mb-2 text-sm text-slate-600">{count} items</p>
+              <p className="mb-2 text-sm text-slate-600">{countOf(count, 'item', 'items')}</p>
               <CartLines lines={lines} missing={refresh.missing} />
             </>
           )

@@ -1,6 +1,7 @@
 import { formatRupees, fromPaisa, toPaisa } from '@shop/domain/money';
 import type { OrderList, QuickOrderResultRow } from '@shop/domain/reorder';
 import { draftError, orderListRights, parseQuickOrderText, QUICK_ORDER_MAX_ROWS, QUICK_ORDER_TEXT_MAX } from '@shop/domain/reorder-rules';
+import { countOf, pluralWord } from '@shop/domain/plural';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2, Upload } from 'lucide-react';
 import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
@@ -60,8 +61,8 @@ function QuickOrderPad({ canKeepLists }: { canKeepLists: boolean }) {
     const next = insertRows(rows, at, parsed.rows);
     setRows(next.rows);
     const dropped = parsed.dropped + next.dropped;
-    notify.success(`${parsed.rows.length - next.dropped} ${parsed.rows.length - next.dropped === 1 ? 'row' : 'rows'} added`);
-    if (dropped > 0) notify.error(`A quick order has at most ${QUICK_ORDER_MAX_ROWS} rows: ${dropped} more were left out.`);
+    notify.success(`${countOf(parsed.rows.length - next.dropped, 'row', 'rows')} added`);
+    if (dropped > 0) notify.error(`A quick order has at most ${QUICK_ORDER_MAX_ROWS} rows: ${dropped} more ${pluralWord(dropped, 'was', 'were')} left out.`);
   }
 
   function onPaste(e: ClipboardEvent<HTMLInputElement>, index: number) {

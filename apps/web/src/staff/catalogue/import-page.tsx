@@ -1,4 +1,5 @@
 import type { CsvPreview } from '@shop/domain/catalogue-admin';
+import { countOf, pluralWord } from '@shop/domain/plural';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { btn, ErrorLine, field, Panel } from '../orders/desk-ui.tsx';
@@ -43,7 +44,7 @@ export function ImportPage() {
   const undo = useMutation({
     mutationFn: (id: number) => catalogueApi.undo(id),
     onSuccess: (r) => {
-      setDone(`Undone by import ${r.batch_id}: ${r.updated} products have their earlier values back.`);
+      setDone(`Undone by import ${r.batch_id}: ${countOf(r.updated, 'product', 'products')} ${pluralWord(r.updated, 'has its', 'have their')} earlier values back.`);
       void queryClient.invalidateQueries({ queryKey: ['staff', 'catalogue'] });
     },
   });
@@ -103,7 +104,7 @@ export function ImportPage() {
       {preview ? (
         <section aria-label="Preview" className="flex flex-col gap-3">
           <p role="status" className="text-sm font-medium">
-            {preview.rows} rows ({preview.kind === 'stock' ? 'stock update' : 'catalogue'}): {preview.new_rows.length} new, {preview.changed.length} changed, {preview.unchanged} unchanged,{' '}
+            {countOf(preview.rows, 'row', 'rows')} ({preview.kind === 'stock' ? 'stock update' : 'catalogue'}): {preview.new_rows.length} new, {preview.changed.length} changed, {preview.unchanged} unchanged,{' '}
             {preview.errors.length} with errors.
           </p>
           {preview.errors.length > 0 ? (

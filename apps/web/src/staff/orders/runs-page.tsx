@@ -1,6 +1,7 @@
 import { CITIES, type City } from '@shop/domain/constants';
 import { todayKarachi } from '@shop/domain/ledgers';
 import type { QueueRow } from '@shop/domain/order-desk';
+import { countOf } from '@shop/domain/plural';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -137,7 +138,7 @@ export function RunsPage() {
                 </Link>
                 <div className="text-slate-600">
                   {r.driver ? `${r.driver} · ` : ''}
-                  {r.orders.length} orders · {r.status}
+                  {countOf(r.orders.length, 'order', 'orders')} · {r.status}
                 </div>
               </li>
             ))}

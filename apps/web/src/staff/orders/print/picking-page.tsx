@@ -1,3 +1,4 @@
+import { countOf } from '@shop/domain/plural';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { deskApi } from '../desk-client.ts';
@@ -15,7 +16,7 @@ export function PickingPage() {
       <ErrorLine error={list.error ?? (ids.length === 0 ? new Error('No orders chosen.') : null)} />
       {data ? (
         <article className="print-page">
-          <h2 className="mb-1 text-xl font-bold">Picking list — {data.orders.length} orders</h2>
+          <h2 className="mb-1 text-xl font-bold">Picking list — {countOf(data.orders.length, 'order', 'orders')}</h2>
           <p className="mb-3 text-sm">{data.orders.map((o) => `${o.order_number} (${o.business_name})`).join(' · ')}</p>
           <table className={printTable} aria-label="Products to pick">
             <thead>

@@ -1,3 +1,4 @@
+import { countOf } from '@shop/domain/plural';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { deskApi } from '../desk-client.ts';
@@ -32,14 +33,14 @@ export function RunSheetPage() {
                 Move run to Shipping
               </button>
             ) : null}
-            {ship.data?.refused.length ? <span role="status">{ship.data.refused.length} orders could not move: {ship.data.refused.map((x) => `#${x.id} ${x.error}`).join('; ')}</span> : null}
+            {ship.data?.refused.length ? <span role="status">{countOf(ship.data.refused.length, 'order', 'orders')} could not move: {ship.data.refused.map((x) => `#${x.id} ${x.error}`).join('; ')}</span> : null}
           </div>
           <h2 className="text-xl font-bold">
             Run sheet #{r.id} — {r.city}, {r.run_date}
           </h2>
           <p className="mb-3">
             Vehicle {r.vehicle}
-            {r.driver ? ` · Driver ${r.driver}` : ''} · {r.orders.length} orders
+            {r.driver ? ` · Driver ${r.driver}` : ''} · {countOf(r.orders.length, 'order', 'orders')}
           </p>
           <table className={printTable} aria-label="Run orders">
             <thead>
