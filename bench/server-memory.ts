@@ -127,6 +127,12 @@ async function show(label: string) {
   if (!Number.isNaN(wasmSize) || p.wasm > 0) {
     console.log(`  WebAssembly memory (PGlite) ${Number.isNaN(wasmSize) ? '?' : mb(wasmSize)}, resident ${mb(p.wasm)}`);
   }
+  // The heap's spaces (prom-client's default metrics): what each holds against what it keeps (size).
+  const spaces = [...m]
+    .map(([key, total]) => [key.match(/^nodejs_heap_space_size_total_bytes\{space="([a-z_]+)"\}$/)?.[1], total] as const)
+    .filter((e): e is readonly [string, number] => e[0] !== undefined && e[1] >= 1024 * 1024)
+    .map(([space, total]) => `${space} ${mb(m.get(`nodejs_heap_space_size_used_bytes{space="${space}"}`) ?? 0)} of ${mb(total)}`);
+  console.log(`  heap spaces: ${spaces.join('; ')}`);
   const rest = p.rss - p.wasm - part('heap_total') - part('array_buffers');
   console.log(`  rest (code, the node binary, malloc outside V8, stacks): ${mb(rest)}`);
   return { ...p, heapUsed: part('heap_used'), heapTotal: part('heap_total'), external: part('external'), arrayBuffers: part('array_buffers'), wasmSize };

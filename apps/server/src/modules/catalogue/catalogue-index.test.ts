@@ -190,7 +190,7 @@ describe('the in-memory search answers as SQL does', () => {
   });
 
   it('computes pg_trgm similarity as the database does', async () => {
-    const pairs = [['basmati rice', 'Guard Basmati Rice 5kg'], ['tea', 'Tapal Danedar Tea 950g'], ['a', 'A-1 Ketchup'], ['x', 'y'], ['', 'rice']];
+    const pairs = [['basmati rice', 'Guard Basmati Rice 5kg'], ['tea', 'Tapal Danedar Tea 950g'], ['a', 'A-1 Ketchup'], ['x', 'y'], ['', 'rice'], ['zebra 0900 z9', 'Zebra09 00 Z 9z zz'], ['Super Kernel 1121', 'Guard Super Kernel Basmati Rice 1121 5 kg']];
     for (const [a, b] of pairs) {
       const rows = await database.db.execute<{ s: number }>(sql`select similarity(${a}, ${b}) as s`);
       const [row] = (Array.isArray(rows) ? rows : (rows as { rows: { s: number }[] }).rows) as { s: number }[];

@@ -22,7 +22,7 @@ export interface NameSearch {
   wordStart: Int32Array;
   wordData: Int32Array;
   trigramStart: Int32Array;
-  trigramData: Int32Array;
+  trigramData: Uint16Array;
   /** Names' place in (length, id) order: the order in which search takes its candidates. */
   shortRank: Int32Array;
   /** The products in (length, id) order (shortRank's inverse). */
@@ -38,13 +38,18 @@ export interface NameSearch {
 
 const isAscii = (text: string) => /^\p{ASCII}*$/u.test(text);
 
-/** A growing list of 32-bit integers in one buffer (a JS array of millions of numbers is heap the load leaves behind). */
-class Int32List {
-  private data = new Int32Array(1024);
+type NumberArray = Int32Array | Uint16Array;
+
+/** A growing list of integers in one typed array (a JS array of millions of numbers is heap the load leaves behind). */
+class NumberList<A extends NumberArray> {
+  private data: A;
   length = 0;
+  constructor(private readonly make: { new (n: number): A }) {
+    this.data = new make(1024);
+  }
   private room(extra: number) {
     if (this.length + extra <= this.data.length) return;
-    const bigger = new Int32Array(Math.max(this.data.length * 2, this.length + extra));
+    const bigger = new this.make(Math.max(this.data.length * 2, this.length + extra));
     bigger.set(this.data.subarray(0, this.length));
     this.data = bigger;
   }
@@ -52,14 +57,14 @@ class Int32List {
     this.room(1);
     this.data[this.length++] = value;
   }
-  append(values: Int32Array) {
+  append(values: ArrayLike<number>) {
     this.room(values.length);
     this.data.set(values, this.length);
     this.length += values.length;
   }
   /** The list as an array of its own length. */
-  done(): Int32Array {
-    return this.data.slice(0, this.length);
+  done(): A {
+    return this.data.slice(0, this.length) as A;
   }
 }
 
@@ -74,7 +79,7 @@ function emptyNameSearch(n: number, lexemes: string[], lexemeIds: Map<string, nu
     wordStart: new Int32Array(n + 1),
     wordData: new Int32Array(0),
     trigramStart: new Int32Array(n + 1),
-    trigramData: new Int32Array(0),
+    trigramData: new Uint16Array(0),
     shortRank: new Int32Array(n),
     byLength: new Int32Array(n),
     ascii: new Uint8Array(n),
@@ -110,7 +115,7 @@ export function buildNameSearch(names: readonly string[], words: readonly string
   ns.lexemes.forEach((lexeme, id) => {
     ns.lexemeIds.set(lexeme, id);
   });
-  const wordData = new Int32List();
+  const wordData = new NumberList(Int32Array);
   const postingCount = new Int32Array(ns.lexemes.length + 1);
   for (let i = 0; i < n; i++) {
     ns.wordStart[i] = wordData.length;
@@ -131,7 +136,7 @@ export function buildNameSearch(names: readonly string[], words: readonly string
     const i = byLength[rank]!;
     for (let x = ns.wordStart[i]!; x < ns.wordStart[i + 1]!; x++) ns.postingData[fill[ns.wordData[x]!]!++] = rank;
   }
-  const trigramData = new Int32List();
+  const trigramData = new NumberList(Uint16Array);
   names.forEach((name, i) => {
     ns.trigramStart[i] = trigramData.length;
     if (ns.ascii[i]) trigramData.append(trigramCodes(name));
@@ -172,7 +177,7 @@ export function patchNameSearch(old: NameSearch, moved: Int32Array, n: number, f
   const ns = emptyNameSearch(n, lexemes, lexemeIds);
   const oldAt = new Int32Array(n).fill(-1);
   for (let i = 0; i < old.n; i++) if (moved[i]! >= 0) oldAt[moved[i]!] = i;
-  const freshTrigrams = fresh.map((f) => (isAscii(f.name) ? trigramCodes(f.name) : new Int32Array(0)));
+  const freshTrigrams = fresh.map((f) => (isAscii(f.name) ? trigramCodes(f.name) : new Uint16Array(0)));
   let words = 0;
   let trigrams = 0;
   for (let i = 0; i < n; i++) {
@@ -192,7 +197,7 @@ export function patchNameSearch(old: NameSearch, moved: Int32Array, n: number, f
     }
   }
   ns.wordData = new Int32Array(words);
-  ns.trigramData = new Int32Array(trigrams);
+  ns.trigramData = new Uint16Array(trigrams);
   const postingCount = new Int32Array(lexemes.length + 1);
   let w = 0;
   let t = 0;
