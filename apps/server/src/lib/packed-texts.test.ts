@@ -30,4 +30,17 @@ describe('PackedTexts', () => {
     expect(() => p.push('three')).toThrow(/after it was sealed/);
     expect(p.at(1)).toBe('two');
   });
+
+  it('finds the positions whose own text contains a word, never a match across two texts', () => {
+    const p = packed(['basmati rice', '', 'rice', 'brown ric', 'e flour', 'ricerice', 'x']);
+    expect([...p.positionsContaining('rice')]).toEqual([0, 2, 5]);
+    // 'ric' + 'e flour' joined hold 'rice': not a match, as in neither text alone.
+    expect([...p.positionsContaining('ce')]).toEqual([0, 2, 5]);
+    expect([...p.positionsContaining('x')]).toEqual([6]);
+    expect([...p.positionsContaining('flour rice')]).toEqual([]);
+    expect([...p.positionsContaining('')]).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    const list = ['chaï tea', 'چائے', 'tea', 'steam'];
+    expect([...packed(list).positionsContaining('tea')]).toEqual([0, 2, 3]);
+    expect([...packed(list).positionsContaining('چا')]).toEqual([1]);
+  });
 });

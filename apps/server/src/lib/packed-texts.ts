@@ -43,6 +43,32 @@ export class PackedTexts {
     return this.text.slice(i === 0 ? 0 : this.ends[i - 1]!, this.ends[i]!);
   }
 
+  /**
+   * The positions whose text contains `word` (a literal substring, as text.includes), in order: one
+   * indexOf over the joined text per match, resumed at the next position's start, instead of a string
+   * per position scanned one by one.
+   */
+  positionsContaining(word: string): Int32Array {
+    if (this.pieces) throw new Error('PackedTexts: read before it was sealed');
+    if (word === '') return Int32Array.from({ length: this.n }, (_, i) => i);
+    const found: number[] = [];
+    const { text, ends, n } = this;
+    let i = 0;
+    for (let at = text.indexOf(word); at >= 0 && i < n; ) {
+      // The position the match starts in (ends only grow: a walk, not a search, as matches come in order).
+      while (ends[i]! <= at) i++;
+      if (at + word.length <= ends[i]!) {
+        found.push(i);
+        at = text.indexOf(word, ends[i]!);
+        i++;
+      } else {
+        // The match runs into the next position's text: look again from within this one.
+        at = text.indexOf(word, at + 1);
+      }
+    }
+    return Int32Array.from(found);
+  }
+
   /** Sealed columns one after the other. */
   static concat(parts: readonly PackedTexts[]): PackedTexts {
     const out = new PackedTexts(parts.reduce((n, p) => n + p.n, 0));

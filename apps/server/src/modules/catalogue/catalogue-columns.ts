@@ -5,6 +5,7 @@
 import type { Product } from '@shop/domain/catalogue';
 import type { IdField } from '@shop/domain/listing';
 import { PackedTexts } from '../../lib/packed-texts.ts';
+import { TextsAround } from '../../lib/texts-around.ts';
 
 /** Whole-number fields; a missing tier is -1 (matches no id, as SQL's null). */
 const INT_FIELDS = ['id', 'tier1Id', 'tier2Id', 'tier3Id', 'tier4Id', 'brand_id', 'stock', 'add_to_cart_count', 'viewed_count'] as const;
@@ -20,7 +21,7 @@ type MoneyField = (typeof MONEY_FIELDS)[number];
 const SHARED_TEXTS = ['brand_name', 'weight', 'product_subsys'] as const;
 type SharedField = (typeof SHARED_TEXTS)[number];
 /** Text fields of a value per product: packed, one string per field (lib/packed-texts.ts), sliced per row a page returns. */
-const PACKED_TEXTS = ['name', 'url_name', 'url', 'sku', 'code', 'description', 'article_mgb'] as const;
+const PACKED_TEXTS = ['name', 'url', 'sku', 'code', 'description', 'article_mgb'] as const;
 type PackedField = (typeof PACKED_TEXTS)[number];
 
 /**
@@ -33,6 +34,8 @@ export interface ProductColumns {
   money: Record<MoneyField, (string | null)[]>;
   texts: Record<SharedField, string[]>;
   packed: Record<PackedField, PackedTexts>;
+  /** url_name, the image's path: it holds the product's url (its slug) between a folder and an extension, kept as those two (lib/texts-around.ts). */
+  urlName: TextsAround;
   sale: Uint8Array;
 }
 
@@ -44,6 +47,7 @@ export function emptyColumns(n: number): ProductColumns {
     money: record(MONEY_FIELDS, () => new Array<string | null>(n)),
     texts: record(SHARED_TEXTS, () => new Array<string>(n)),
     packed: record(PACKED_TEXTS, () => new PackedTexts(n)),
+    urlName: new TextsAround(n),
     sale: new Uint8Array(n),
   };
 }
@@ -51,6 +55,7 @@ export function emptyColumns(n: number): ProductColumns {
 /** Every position written: the packed texts become one string per field. */
 export function sealColumns(c: ProductColumns): ProductColumns {
   for (const f of PACKED_TEXTS) c.packed[f].seal();
+  c.urlName.seal();
   return c;
 }
 
@@ -78,6 +83,7 @@ export function setProduct(c: ProductColumns, i: number, p: Product, pool: Inter
   }
   for (const f of SHARED_TEXTS) c.texts[f][i] = intern(pool, p[f]);
   for (const f of PACKED_TEXTS) c.packed[f].push(p[f]);
+  c.urlName.push(p.url_name, p.url);
   c.sale[i] = p.sale ? 1 : 0;
 }
 
@@ -87,6 +93,8 @@ export function copyProduct(c: ProductColumns, i: number, old: ProductColumns, o
   for (const f of MONEY_FIELDS) c.money[f][i] = old.money[f][o] ?? null;
   for (const f of SHARED_TEXTS) c.texts[f][i] = old.texts[f][o]!;
   for (const f of PACKED_TEXTS) c.packed[f].push(old.packed[f].at(o));
+  const url = old.packed.url.at(o);
+  c.urlName.push(old.urlName.at(o, url), url);
   c.sale[i] = old.sale[o]!;
 }
 
@@ -100,14 +108,17 @@ const tier = (v: number) => (v === -1 ? null : v);
 export function rowMaker(c: ProductColumns): (i: number, customerPrice: string | null) => Product {
   const { id, stock, brand_id, tier1Id, tier2Id, tier3Id, tier4Id, add_to_cart_count, viewed_count } = c.ints;
   const { brand_name, weight, product_subsys } = c.texts;
-  const { name, url_name, url, sku, code, description, article_mgb } = c.packed;
+  const { name, url, sku, code, description, article_mgb } = c.packed;
+  const urlName = c.urlName;
   const { price, sale_price, tax, sell_price } = c.money;
   const sale = c.sale;
-  return (i, customerPrice) => ({
+  return (i, customerPrice) => {
+    const slug = url.at(i);
+    return {
     id: id[i]!,
     name: name.at(i),
-    url_name: url_name.at(i),
-    url: url.at(i),
+    url_name: urlName.at(i, slug),
+    url: slug,
     price: price[i]!,
     sale: sale[i] === 1,
     sale_price: sale_price[i] ?? null,
@@ -131,7 +142,8 @@ export function rowMaker(c: ProductColumns): (i: number, customerPrice: string |
     article_mgb: article_mgb.at(i),
     tier2_id: tier(tier2Id[i]!),
     tier3_id: tier(tier3Id[i]!),
-  });
+    };
+  };
 }
 
 /** The position of product `id` (positions follow ids), or -1. */
@@ -159,5 +171,12 @@ export function concatColumns(parts: readonly ProductColumns[]): ProductColumns 
     at += p.n;
   }
   for (const f of PACKED_TEXTS) c.packed[f] = PackedTexts.concat(parts.map((p) => p.packed[f]));
+  for (const p of parts) {
+    p.urlName.seal();
+    for (let i = 0; i < p.n; i++) {
+      const url = p.packed.url.at(i);
+      c.urlName.push(p.urlName.at(i, url), url);
+    }
+  }
   return c;
 }

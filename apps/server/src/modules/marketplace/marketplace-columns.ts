@@ -2,6 +2,7 @@
 // snapshot reads (setProduct, setRecord), or copied from the previous copy's columns when a patch keeps them.
 import { toPaisa } from '@shop/domain/money';
 import { PackedTexts } from '../../lib/packed-texts.ts';
+import { TextsAround } from '../../lib/texts-around.ts';
 import type { Row } from './marketplace-rows.ts';
 
 /**
@@ -21,18 +22,18 @@ export interface ProductColumns {
   brandId: Int32Array;
   name: PackedTexts;
   slug: PackedTexts;
-  urlName: PackedTexts;
+  /** The image's path: it holds the slug between a folder and an extension, kept as those two (lib/texts-around.ts). */
+  urlName: TextsAround;
   description: PackedTexts;
   /** One string per brand, shared by its products. */
   brandName: string[];
-  /** lower(name) as the database computes it (the search matches on it). */
-  lowerName: string[];
+  /** lower(name) as the database computes it (the search matches on it: PackedTexts.positionsContaining). */
+  lowerName: PackedTexts;
 }
 
 const INT_COLUMNS = ['id', 'tier1', 'tier2', 'tier3', 'tier4', 'brandId'] as const satisfies readonly (keyof ProductColumns)[];
-/** lower(name) stays a string per product: a new search word scans every one of them. */
-const TEXT_COLUMNS = ['brandName', 'lowerName'] as const satisfies readonly (keyof ProductColumns)[];
-const PACKED_COLUMNS = ['name', 'slug', 'urlName', 'description'] as const satisfies readonly (keyof ProductColumns)[];
+const TEXT_COLUMNS = ['brandName'] as const satisfies readonly (keyof ProductColumns)[];
+const PACKED_COLUMNS = ['name', 'slug', 'description', 'lowerName'] as const satisfies readonly (keyof ProductColumns)[];
 
 export function emptyProducts(n: number): ProductColumns {
   return {
@@ -45,10 +46,10 @@ export function emptyProducts(n: number): ProductColumns {
     brandId: new Int32Array(n),
     name: new PackedTexts(n),
     slug: new PackedTexts(n),
-    urlName: new PackedTexts(n),
+    urlName: new TextsAround(n),
     description: new PackedTexts(n),
     brandName: new Array<string>(n),
-    lowerName: new Array<string>(n),
+    lowerName: new PackedTexts(n),
   };
 }
 
@@ -60,6 +61,7 @@ const tierOf = (v: unknown) => (v == null ? -1 : Number(v));
 /** Every position written: the packed texts become one string per column. */
 export function sealProducts(p: ProductColumns): ProductColumns {
   for (const column of PACKED_COLUMNS) p[column].seal();
+  p.urlName.seal();
   return p;
 }
 
@@ -73,13 +75,13 @@ export function setProduct(p: ProductColumns, i: number, r: Row, pool: Interner)
   p.brandId[i] = Number(r.bmpl_brand_id);
   p.name.push(r.name as string);
   p.slug.push(r.slug as string);
-  p.urlName.push(r.url_name as string);
+  p.urlName.push(r.url_name as string, r.slug as string);
   p.description.push(r.description as string);
   const brand = r.bmpl_brand_name as string;
   const known = pool.get(brand);
   if (known === undefined) pool.set(brand, brand);
   p.brandName[i] = known ?? brand;
-  p.lowerName[i] = r.lower_name as string;
+  p.lowerName.push(r.lower_name as string);
 }
 
 /** The old columns' product o into position i (the next one). */
@@ -87,6 +89,8 @@ export function copyProduct(p: ProductColumns, i: number, old: ProductColumns, o
   for (const column of INT_COLUMNS) p[column][i] = old[column][o]!;
   for (const column of TEXT_COLUMNS) p[column][i] = old[column][o]!;
   for (const column of PACKED_COLUMNS) p[column].push(old[column].at(o));
+  const slug = old.slug.at(o);
+  p.urlName.push(old.urlName.at(o, slug), slug);
 }
 
 /** Columns one after the other (a load's chunks, in id order). */
@@ -99,6 +103,13 @@ export function concatProducts(parts: readonly ProductColumns[]): ProductColumns
     at += part.n;
   }
   for (const column of PACKED_COLUMNS) p[column] = PackedTexts.concat(parts.map((part) => part[column]));
+  for (const part of parts) {
+    part.urlName.seal();
+    for (let i = 0; i < part.n; i++) {
+      const slug = part.slug.at(i);
+      p.urlName.push(part.urlName.at(i, slug), slug);
+    }
+  }
   return p;
 }
 
@@ -123,7 +134,7 @@ export function productRow(p: ProductColumns, i: number): Row {
     id: p.id[i],
     name: p.name.at(i),
     slug: p.slug.at(i),
-    url_name: p.urlName.at(i),
+    url_name: p.urlName.at(i, p.slug.at(i)),
     description: p.description.at(i),
     tier1_id: tierRow(p.tier1[i]!),
     tier2_id: tierRow(p.tier2[i]!),

@@ -120,10 +120,7 @@ export function createMarketplaceIndex(
   function matchesOf(s: Snapshot, word: string): Int32Array {
     let list = s.wordMatches.get(word);
     if (!list) {
-      const found: number[] = [];
-      const names = s.products.lowerName;
-      for (let i = 0; i < s.products.n; i++) if (names[i]!.includes(word)) found.push(i);
-      list = Int32Array.from(found);
+      list = s.products.lowerName.positionsContaining(word);
       if (s.wordPositions + list.length > MAX_WORD_POSITIONS) {
         s.wordMatches.clear();
         s.wordPositions = 0;

@@ -1,0 +1,67 @@
+import { PackedTexts } from './packed-texts.ts';
+
+/** More distinct (before, after) pairs than this and a text is kept whole: the pairs are for texts that share a pattern. */
+const MAX_PAIRS = 4_096;
+
+/**
+ * Texts by position that mostly hold another column's text of the same position (their base) with a
+ * few characters around it, as an image path holds the product's slug: "rice-&-grains/" + slug +
+ * ".svg" (issue 17, memory at 100,000 products). Such a text is kept as the id of its (before, after)
+ * pair, one pair shared by every text of the same pattern: 4 bytes a position instead of its 60
+ * characters. A text that does not hold its base, or whose pair would be one too many, is kept whole
+ * (PackedTexts). Exact either way: before + base + after is the text.
+ *
+ * Positions are written in order (push), then sealed and read (at) with the same base as written.
+ */
+export class TextsAround {
+  /** Per position its pair's id, or -1: the text is in `whole`. */
+  private readonly pairOf: Int32Array;
+  private readonly before: string[] = [];
+  private readonly after: string[] = [];
+  private pairIds: Map<string, number> | null = new Map();
+  private readonly whole: PackedTexts;
+  private count = 0;
+
+  constructor(readonly n: number) {
+    this.pairOf = new Int32Array(n);
+    this.whole = new PackedTexts(n);
+  }
+
+  /** The text of the next position, and its base (the text it is likely to hold). */
+  push(text: string, base: string) {
+    if (!this.pairIds) throw new Error('TextsAround: written after it was sealed');
+    const at = base === '' ? -1 : text.indexOf(base);
+    let id = -1;
+    if (at >= 0) {
+      const before = text.slice(0, at);
+      const after = text.slice(at + base.length);
+      // A NUL cannot end `before` and start the key's second half ambiguously: the pair's key is its length too.
+      const key = `${before.length}:${before}${after}`;
+      id = this.pairIds.get(key) ?? -1;
+      if (id < 0 && this.before.length < MAX_PAIRS) {
+        id = this.before.length;
+        this.before.push(before);
+        this.after.push(after);
+        this.pairIds.set(key, id);
+      }
+    }
+    this.pairOf[this.count++] = id;
+    this.whole.push(id < 0 ? text : '');
+  }
+
+  /** Every position written: the whole texts become one string, the pairs' lookup goes. */
+  seal(): this {
+    if (this.pairIds) {
+      this.whole.seal();
+      this.pairIds = null;
+    }
+    return this;
+  }
+
+  /** The text at position i, whose base is `base` (as written). */
+  at(i: number, base: string): string {
+    if (this.pairIds) throw new Error('TextsAround: read before it was sealed');
+    const id = this.pairOf[i]!;
+    return id < 0 ? this.whole.at(i) : this.before[id]! + base + this.after[id]!;
+  }
+}
