@@ -13,6 +13,7 @@
 // server's memory, sends `requests` (default 4,000) listing and search requests, a quarter each of
 // storefront listings, storefront searches, marketplace lists and marketplace searches, 8 at a time,
 // no two alike (none is answered from an answer cache), reads the memory again, and stops the server.
+// With BENCH_IDLE_SECONDS=n it reads the memory once more, n seconds after the requests.
 // With BENCH_AS_BROWSERS=1 each URL is asked twice, as a browser asks (accept-encoding gzip, deflate, br): the
 // answer caches then keep what they admit (the marketplace's from the second ask), as a busy server's caches are.
 // Memory, from /proc/<pid>: resident (VmRSS), its peak since start (VmHWM), the part in the
@@ -218,6 +219,12 @@ await Promise.all(
 console.log(`\n${asked.length} requests${asBrowsers ? ' (each URL twice, as browsers ask)' : ''} in ${((performance.now() - t) / 1000).toFixed(1)} s, ${failed} not 2xx`);
 await new Promise((r) => setTimeout(r, 5_000));
 await show(`after ${asked.length} listing and search requests`);
+// BENCH_IDLE_SECONDS: read again after that long with no request (V8's memory reducer gives back heap a busy minute grew).
+const idle = Number(process.env.BENCH_IDLE_SECONDS ?? 0);
+if (idle > 0) {
+  await new Promise((r) => setTimeout(r, idle * 1000));
+  await show(`after ${idle} s more with no request`);
+}
 stop();
 await new Promise((r) => setTimeout(r, 500));
 process.exit(0);
