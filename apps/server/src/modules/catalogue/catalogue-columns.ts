@@ -5,6 +5,7 @@
 import type { Product } from '@shop/domain/catalogue';
 import type { IdField } from '@shop/domain/listing';
 import { PackedTexts } from '../../lib/packed-texts.ts';
+import { SharedTexts } from '../../lib/shared-texts.ts';
 import { TextsAround } from '../../lib/texts-around.ts';
 
 /** Whole-number fields; a missing tier is -1 (matches no id, as SQL's null). */
@@ -13,11 +14,11 @@ type IntField = (typeof INT_FIELDS)[number];
 /**
  * Money as the database's two-decimal text (null: no sale price), kept as text: formatting paisa again
  * for every row of every page cost a listing more than the rest of its work. Equal amounts share one
- * string.
+ * string (lib/shared-texts.ts).
  */
 const MONEY_FIELDS = ['price', 'sale_price', 'tax', 'sell_price'] as const;
 type MoneyField = (typeof MONEY_FIELDS)[number];
-/** Text fields with few distinct values: one string each, shared by every product having it. */
+/** Text fields with few distinct values: one string each, shared by every product having it (lib/shared-texts.ts). */
 const SHARED_TEXTS = ['brand_name', 'weight', 'product_subsys'] as const;
 type SharedField = (typeof SHARED_TEXTS)[number];
 /** Text fields of a value per product: packed, one string per field (lib/packed-texts.ts), sliced per row a page returns. */
@@ -31,21 +32,22 @@ type PackedField = (typeof PACKED_TEXTS)[number];
 export interface ProductColumns {
   n: number;
   ints: Record<IntField, Int32Array>;
-  money: Record<MoneyField, (string | null)[]>;
-  texts: Record<SharedField, string[]>;
+  money: Record<MoneyField, SharedTexts>;
+  texts: Record<SharedField, SharedTexts>;
   packed: Record<PackedField, PackedTexts>;
   /** url_name, the image's path: it holds the product's url (its slug) between a folder and an extension, kept as those two (lib/texts-around.ts). */
   urlName: TextsAround;
   sale: Uint8Array;
 }
 
-export function emptyColumns(n: number): ProductColumns {
-  const record = <K extends string, V>(keys: readonly K[], make: () => V) => Object.fromEntries(keys.map((k) => [k, make()])) as Record<K, V>;
+/** Columns of n positions to fill; a patch's extend the old copy's texts (SharedTexts.extending), so its copied positions take no lookup. */
+export function emptyColumns(n: number, old?: ProductColumns): ProductColumns {
+  const record = <K extends string, V>(keys: readonly K[], make: (k: K) => V) => Object.fromEntries(keys.map((k) => [k, make(k)])) as Record<K, V>;
   return {
     n,
     ints: record(INT_FIELDS, () => new Int32Array(n)),
-    money: record(MONEY_FIELDS, () => new Array<string | null>(n)),
-    texts: record(SHARED_TEXTS, () => new Array<string>(n)),
+    money: record(MONEY_FIELDS, (f) => (old ? SharedTexts.extending(old.money[f], n) : new SharedTexts(n))),
+    texts: record(SHARED_TEXTS, (f) => (old ? SharedTexts.extending(old.texts[f], n) : new SharedTexts(n))),
     packed: record(PACKED_TEXTS, () => new PackedTexts(n)),
     urlName: new TextsAround(n),
     sale: new Uint8Array(n),
@@ -55,6 +57,8 @@ export function emptyColumns(n: number): ProductColumns {
 /** Every position written: the packed texts become one string per field. */
 export function sealColumns(c: ProductColumns): ProductColumns {
   for (const f of PACKED_TEXTS) c.packed[f].seal();
+  for (const f of MONEY_FIELDS) c.money[f].seal();
+  for (const f of SHARED_TEXTS) c.texts[f].seal();
   c.urlName.seal();
   return c;
 }
@@ -65,23 +69,11 @@ export function idColumns(c: ProductColumns): Record<IdField, Int32Array> {
   return { id, tier1Id, tier2Id, tier3Id, tier4Id, brand_id };
 }
 
-/** Interns the low-cardinality texts of a load or a patch (one Map per build, dropped after). */
-export type Interner = Map<string, string>;
-const intern = (pool: Interner, text: string) => {
-  const known = pool.get(text);
-  if (known !== undefined) return known;
-  pool.set(text, text);
-  return text;
-};
-
 /** Product p (as SQL's productJsonColumns give it) into position i (the next one: positions are written in order). */
-export function setProduct(c: ProductColumns, i: number, p: Product, pool: Interner) {
+export function setProduct(c: ProductColumns, i: number, p: Product) {
   for (const f of INT_FIELDS) c.ints[f][i] = (p[f] as number | null) ?? -1;
-  for (const f of MONEY_FIELDS) {
-    const v = p[f];
-    c.money[f][i] = v == null ? null : intern(pool, v);
-  }
-  for (const f of SHARED_TEXTS) c.texts[f][i] = intern(pool, p[f]);
+  for (const f of MONEY_FIELDS) c.money[f].set(i, p[f] ?? null);
+  for (const f of SHARED_TEXTS) c.texts[f].set(i, p[f]);
   for (const f of PACKED_TEXTS) c.packed[f].push(p[f]);
   c.urlName.push(p.url_name, p.url);
   c.sale[i] = p.sale ? 1 : 0;
@@ -90,8 +82,8 @@ export function setProduct(c: ProductColumns, i: number, p: Product, pool: Inter
 /** The old columns' product o into position i (the next one). */
 export function copyProduct(c: ProductColumns, i: number, old: ProductColumns, o: number) {
   for (const f of INT_FIELDS) c.ints[f][i] = old.ints[f][o]!;
-  for (const f of MONEY_FIELDS) c.money[f][i] = old.money[f][o] ?? null;
-  for (const f of SHARED_TEXTS) c.texts[f][i] = old.texts[f][o]!;
+  for (const f of MONEY_FIELDS) c.money[f].copy(i, old.money[f], o);
+  for (const f of SHARED_TEXTS) c.texts[f].copy(i, old.texts[f], o);
   for (const f of PACKED_TEXTS) c.packed[f].push(old.packed[f].at(o));
   const url = old.packed.url.at(o);
   c.urlName.push(old.urlName.at(o, url), url);
@@ -119,20 +111,20 @@ export function rowMaker(c: ProductColumns): (i: number, customerPrice: string |
     name: name.at(i),
     url_name: urlName.at(i, slug),
     url: slug,
-    price: price[i]!,
+    price: price.at(i)!,
     sale: sale[i] === 1,
-    sale_price: sale_price[i] ?? null,
+    sale_price: sale_price.at(i),
     customer_specific_pricing: customerPrice,
     stock: stock[i]!,
     sku: sku.at(i),
     code: code.at(i),
     brand_id: brand_id[i]!,
-    brand_name: brand_name[i]!,
+    brand_name: brand_name.at(i)!,
     description: description.at(i),
-    weight: weight[i]!,
-    product_subsys: product_subsys[i]!,
-    tax: tax[i]!,
-    sell_price: sell_price[i]!,
+    weight: weight.at(i)!,
+    product_subsys: product_subsys.at(i)!,
+    tax: tax.at(i)!,
+    sell_price: sell_price.at(i)!,
     tier1Id: tier1Id[i]!,
     tier2Id: tier(tier2Id[i]!),
     tier3Id: tier(tier3Id[i]!),
@@ -165,8 +157,8 @@ export function concatColumns(parts: readonly ProductColumns[]): ProductColumns 
   let at = 0;
   for (const p of parts) {
     for (const f of INT_FIELDS) c.ints[f].set(p.ints[f], at);
-    for (const f of MONEY_FIELDS) for (let i = 0; i < p.n; i++) c.money[f][at + i] = p.money[f][i] ?? null;
-    for (const f of SHARED_TEXTS) for (let i = 0; i < p.n; i++) c.texts[f][at + i] = p.texts[f][i]!;
+    for (const f of MONEY_FIELDS) for (let i = 0; i < p.n; i++) c.money[f].set(at + i, p.money[f].at(i));
+    for (const f of SHARED_TEXTS) for (let i = 0; i < p.n; i++) c.texts[f].set(at + i, p.texts[f].at(i));
     c.sale.set(p.sale, at);
     at += p.n;
   }
@@ -178,5 +170,5 @@ export function concatColumns(parts: readonly ProductColumns[]): ProductColumns 
       c.urlName.push(p.urlName.at(i, url), url);
     }
   }
-  return c;
+  return sealColumns(c);
 }

@@ -68,7 +68,7 @@ export function predicateOf(s: Snapshot, c: ListingCondition, price: (i: number)
       if (c.field === 'brand_name') {
         const names = new Set<string>(c.values);
         const brandName = s.cols.texts.brand_name;
-        return (i) => names.has(brandName[i]!);
+        return (i) => names.has(brandName.at(i)!);
       }
       const wanted = new Set<number>(c.values);
       const value = numericField(s, c.field, price);

@@ -3,7 +3,7 @@ import { LISTING_SORTS } from '@shop/domain/listing';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/catalogue.ts';
-import { copyProduct, emptyColumns, type Interner, setProduct } from './catalogue-columns.ts';
+import { copyProduct, emptyColumns, setProduct } from './catalogue-columns.ts';
 import { comparatorOf } from './catalogue-order.ts';
 import { brandRanksOf, ORDERS, plainPrice, readProducts, type Snapshot, snapshotOf } from './catalogue-snapshot.ts';
 import { patchNameSearch } from './name-search.ts';
@@ -24,17 +24,16 @@ export async function patchSnapshot(db: Db, old: Snapshot, ids: readonly number[
   let kept = 0;
   for (let i = 0; i < old.n; i++) if (!changed.has(oldIds[i]!)) kept++;
   const n = kept + fresh.rows.length;
-  const cols = emptyColumns(n);
+  const cols = emptyColumns(n, old.cols);
   const plain = new Float64Array(n);
   const moved = new Int32Array(old.n);
   const freshNames: { at: number; name: string; words: string }[] = [];
-  const pool: Interner = new Map();
   let at = 0;
   let k = 0;
   const takeFresh = (beforeId: number) => {
     while (k < fresh.rows.length && fresh.rows[k]!.id < beforeId) {
       const p = fresh.rows[k]!;
-      setProduct(cols, at, p, pool);
+      setProduct(cols, at, p);
       plain[at] = plainPrice(p);
       freshNames.push({ at, name: p.name, words: fresh.words[k]! });
       at++;
@@ -56,7 +55,7 @@ export async function patchSnapshot(db: Db, old: Snapshot, ids: readonly number[
   takeFresh(Number.POSITIVE_INFINITY);
   // A brand name new to the copy changes the ranks (their order stays); else the old ones serve.
   const sameRanks = fresh.rows.every((p) => old.brandRanks.has(p.brand_name));
-  const s = snapshotOf(cols, plain, patchNameSearch(old.names, moved, n, freshNames), sameRanks ? old.brandRanks : brandRanksOf(cols.texts.brand_name));
+  const s = snapshotOf(cols, plain, patchNameSearch(old.names, moved, n, freshNames), sameRanks ? old.brandRanks : brandRanksOf(cols.texts.brand_name.distinct()));
   const added = Int32Array.from(freshNames, (f) => f.at);
   for (const order of ORDERS) {
     const compare = comparatorOf(s, LISTING_SORTS[order]);

@@ -6,7 +6,7 @@ import { displayPrice } from '@shop/domain/pricing';
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/catalogue.ts';
-import { concatColumns, emptyColumns, idColumns, type Interner, type ProductColumns, rowMaker, sealColumns, setProduct } from './catalogue-columns.ts';
+import { concatColumns, emptyColumns, idColumns, type ProductColumns, rowMaker, sealColumns, setProduct } from './catalogue-columns.ts';
 import { buildNameSearch, type NameSearch } from './name-search.ts';
 import { productJsonColumns, productsAsJson } from './pricing.service.ts';
 
@@ -74,13 +74,12 @@ export async function loadSnapshot(db: Db): Promise<Snapshot> {
   const prices: Float64Array[] = [];
   const words: string[] = [];
   const names: string[] = [];
-  const pool: Interner = new Map();
   for (let last = 0; ; ) {
     const chunk = await readProducts(db, gt(products.id, last), LOAD_CHUNK);
     const part = emptyColumns(chunk.rows.length);
     const plain = new Float64Array(chunk.rows.length);
     chunk.rows.forEach((p, i) => {
-      setProduct(part, i, p, pool);
+      setProduct(part, i, p);
       plain[i] = plainPrice(p);
     });
     parts.push(part);
@@ -97,7 +96,7 @@ export async function loadSnapshot(db: Db): Promise<Snapshot> {
     plain.set(p, at);
     at += p.length;
   }
-  return snapshotOf(cols, plain, buildNameSearch(names, words), brandRanksOf(cols.texts.brand_name));
+  return snapshotOf(cols, plain, buildNameSearch(names, words), brandRanksOf(cols.texts.brand_name.distinct()));
 }
 
 function compareBytes(a: string, b: string): number {
@@ -120,7 +119,7 @@ export function snapshotOf(cols: ProductColumns, plain: Float64Array, names: Nam
   const brandName = cols.texts.brand_name;
   for (let i = 0; i < n; i++) {
     oos[i] = stock[i] === 0 ? 1 : 0;
-    brandRank[i] = brandRanks.get(brandName[i]!)!;
+    brandRank[i] = brandRanks.get(brandName.at(i)!)!;
   }
   return {
     n,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyRecord, emptyCity, paisaAt, setRecord } from './marketplace-columns.ts';
+import { concatProducts, copyProduct, copyRecord, emptyCity, emptyProducts, paisaAt, productRow, sealProducts, setProduct, setRecord } from './marketplace-columns.ts';
 
 const record = (over: Record<string, unknown>) => ({
   c_tier2_id: 1,
@@ -42,5 +42,43 @@ describe("a city's money columns (issue 17)", () => {
     expect([0, 1, 2].map((k) => paisaAt(copy.price, k))).toEqual([9_999_999_999, 1234, 1234]);
     expect([0, 1, 2].map((k) => paisaAt(copy.discountPrice, k))).toEqual([Number.NaN, 2_147_483_648, 2_147_483_647]);
     expect([0, 1, 2].map((k) => paisaAt(copy.salePrice, k))).toEqual([Number.NaN, Number.NaN, 0]);
+  });
+});
+
+describe('the products as columns', () => {
+  const product = (id: number, over: Record<string, unknown> = {}) => ({
+    id,
+    name: `Guard Rice ${id} kg`,
+    slug: `guard-rice-${id}-kg`,
+    url_name: `rice-&-grains/guard-rice-${id}-kg.svg`,
+    description: `Rice by Guard, ${id} kg.`,
+    tier1_id: 1,
+    tier2_id: 2,
+    tier3_id: null,
+    tier4_id: null,
+    bmpl_brand_id: 3,
+    bmpl_brand_name: 'Guard',
+    ...over,
+  });
+  const columns = (rows: ReturnType<typeof product>[]) => {
+    const p = emptyProducts(rows.length);
+    const pool = new Map<string, string>();
+    rows.forEach((r, i) => {
+      setProduct(p, i, { ...r, lower_name: r.name.toLowerCase() }, pool);
+    });
+    return p;
+  };
+  const rowsOf = (p: ReturnType<typeof emptyProducts>) => Array.from({ length: p.n }, (_, i) => productRow(p, i));
+
+  it("give back every product as read, joined from a load's chunks or copied by a patch", () => {
+    const rows = [product(1), product(2, { url_name: 'elsewhere/picture.png' }), product(3, { slug: '', url_name: '' }), product(4, { name: 'چائے Tea' })];
+    expect(rowsOf(sealProducts(columns(rows)))).toEqual(rows);
+    const joined = concatProducts([columns(rows.slice(0, 1)), columns(rows.slice(1, 3)), columns(rows.slice(3))]);
+    expect(rowsOf(joined)).toEqual(rows);
+    expect([...joined.lowerName.positionsContaining('tea')]).toEqual([3]);
+    const copied = emptyProducts(2);
+    copyProduct(copied, 0, joined, 3);
+    copyProduct(copied, 1, joined, 1);
+    expect(rowsOf(sealProducts(copied))).toEqual([rows[3], rows[1]]);
   });
 });

@@ -110,7 +110,7 @@ export function concatProducts(parts: readonly ProductColumns[]): ProductColumns
       p.urlName.push(part.urlName.at(i, slug), slug);
     }
   }
-  return p;
+  return sealProducts(p);
 }
 
 /** The position of product `id` (positions follow ids), or -1. */
