@@ -21,6 +21,7 @@ import { registerHelmet } from './lib/helmet.ts';
 import { createLogger } from './lib/logger.ts';
 import { HttpError } from './lib/http-error.ts';
 import { registerNulGuard } from './lib/nul-guard.ts';
+import { collectWhenQuiet, QUIET_COLLECTION } from './lib/quiet-collection.ts';
 import { registerRateLimits } from './lib/rate-limit.ts';
 import { buildIndexPages, indexPageFor, isStaffPage } from './lib/page-preload.ts';
 import { outboxWaiting } from './lib/mailer.ts';
@@ -158,6 +159,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('loopDelay', loopDelay);
   app.decorate('copies', [] as CopyState[]);
   app.addHook('onClose', async () => loopDelay.stop());
+  // A served instance gives back a busy spell's garbage once quiet (lib/quiet-collection.ts); tests' many apps in one process do not.
+  if (deps.config.NODE_ENV !== 'test') {
+    collectWhenQuiet(app, {
+      ...QUIET_COLLECTION,
+      onCollect: ({ ms, freedBytes }) => app.log.info({ ms: Math.round(ms), freedMB: Math.round(freedBytes / 2 ** 20) }, 'garbage collected after busy work'),
+    });
+  }
 
   registerMetrics(app, { token: deps.config.METRICS_TOKEN, dbStats: deps.dbStats, readReplica: deps.readReplica, outboxWaiting: () => outboxWaiting(deps.db), processMetrics: deps.config.NODE_ENV !== 'test' });
   // Test settings (answers read at once, nothing warmed in the background) are decided here, not in route files.

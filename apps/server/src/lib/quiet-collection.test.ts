@@ -1,0 +1,56 @@
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { collectWhenQuiet } from './quiet-collection.ts';
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('collectWhenQuiet', () => {
+  const apps: ReturnType<typeof Fastify>[] = [];
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+
+  /** A server whose "memory used" the test sets, and the collections it makes. */
+  async function server() {
+    const app = Fastify();
+    apps.push(app);
+    let used = 100;
+    const collections: { ms: number; freedBytes: number }[] = [];
+    collectWhenQuiet(app, { quietMs: 150, growthBytes: 50, checkMs: 20, used: () => used, onCollect: (c) => collections.push(c) });
+    app.get('/', async () => ({ ok: true }));
+    await app.ready();
+    return { app, collections, setUsed: (v: number) => (used = v) };
+  }
+
+  it('collects once the server is quiet after memory grew, and not again until it grows again', async () => {
+    const { app, collections, setUsed } = await server();
+    setUsed(200);
+    // Busy: a request every 50 ms for 400 ms, never quiet for 150 ms.
+    for (let k = 0; k < 8; k++) {
+      expect((await app.inject('/')).statusCode).toBe(200);
+      await wait(50);
+    }
+    expect(collections).toHaveLength(0);
+    await wait(300);
+    expect(collections).toHaveLength(1);
+    expect(collections[0]!.ms).toBeGreaterThanOrEqual(0);
+    // Quiet and grown by less than the threshold since: nothing more.
+    setUsed(230);
+    await wait(300);
+    expect(collections).toHaveLength(1);
+    setUsed(290);
+    await wait(300);
+    expect(collections).toHaveLength(2);
+  });
+
+  it('does not collect when memory did not grow, and stops with the server', async () => {
+    const { app, collections, setUsed } = await server();
+    setUsed(120);
+    await wait(300);
+    expect(collections).toHaveLength(0);
+    await app.close();
+    setUsed(1_000);
+    await wait(300);
+    expect(collections).toHaveLength(0);
+  });
+});
