@@ -4,7 +4,7 @@
 // on), in alternating rounds: send N identical requests at 32 connections with autocannon, and read
 // the process's user + system time from /proc/<pid>/stat before and after.
 //   npx tsx bench/cpu-per-request.ts '/api/catalogue/search?search=basmti%20rce' 40000 3 3301 3302
-// (path, requests per round, rounds, then the ports). Linux only (/proc, ss).
+// (path, requests per round, rounds, then the ports). Linux only (/proc, ss). CPU_COLD=1: no two requests alike (below).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 // @ts-expect-error autocannon ships no type declarations
@@ -26,15 +26,23 @@ function cpuSeconds(pid: number): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
+// CPU_COLD=1: every request a new URL (a counter in an ignored query name, `cold`), so none is answered
+// from an answer cache; each server gets the same URLs in a round (the counter starts at the round's base).
+const cold = process.env.CPU_COLD === '1';
+let base = 0;
 const run = (url: string, amount: number) =>
-  new Promise<{ errors: number; non2xx: number }>((resolve, reject) =>
-    autocannon({ url, connections: 32, amount }, (err: unknown, result: { errors: number; non2xx: number }) => (err ? reject(err) : resolve(result))),
-  );
+  new Promise<{ errors: number; non2xx: number }>((resolve, reject) => {
+    let n = base;
+    const sep = path.includes('?') ? '&' : '?';
+    const requests = cold ? [{ setupRequest: (req: { path: string }) => ({ ...req, path: `${path}${sep}cold=${n++}` }) }] : undefined;
+    autocannon({ url, connections: 32, amount, requests }, (err: unknown, result: { errors: number; non2xx: number }) => (err ? reject(err) : resolve(result)));
+  });
 
 const servers = ports.map((port) => ({ port, pid: pidOf(port), url: `http://127.0.0.1:${port}${path}`, perRequest: [] as number[] }));
 // Warm up: the answer is made (and kept by the caches) before anything is counted.
 for (const s of servers) await run(s.url, 2000);
 for (let round = 0; round < Number(roundsText); round++) {
+  base = (round + 1) * 10_000_000;
   for (const s of servers) {
     const before = cpuSeconds(s.pid);
     const result = await run(s.url, Number(perRound));

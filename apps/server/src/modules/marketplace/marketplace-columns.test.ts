@@ -26,7 +26,7 @@ describe("a city's money columns (issue 17)", () => {
     const c = emptyCity(3, 3);
     setRecord(c, 0, record({ sale_price: '0.00', discount_price: '21474836.47' }), 0);
     setRecord(c, 1, record({ discount_price: '21474836.48', original_price: '-21474836.48' }), 1);
-    setRecord(c, 2, record({ price: '99999999.99' }), 2);
+    setRecord(c, 2, record({ price: '99999999.99', discount_description: 'Buy 12 or more pieces and pay Rs 95 per piece' }), 2);
     expect(c.sellPrice).toBeInstanceOf(Int32Array);
     expect([0, 1, 2].map((k) => paisaAt(c.salePrice, k))).toEqual([0, Number.NaN, Number.NaN]);
     // Past 2^31 - 1 paisa the column becomes floats, the amounts written before it kept.
@@ -42,6 +42,7 @@ describe("a city's money columns (issue 17)", () => {
     expect([0, 1, 2].map((k) => paisaAt(copy.price, k))).toEqual([9_999_999_999, 1234, 1234]);
     expect([0, 1, 2].map((k) => paisaAt(copy.discountPrice, k))).toEqual([Number.NaN, 2_147_483_648, 2_147_483_647]);
     expect([0, 1, 2].map((k) => paisaAt(copy.salePrice, k))).toEqual([Number.NaN, Number.NaN, 0]);
+    expect([0, 1, 2].map((k) => copy.discountDescription.at(k))).toEqual(['Buy 12 or more pieces and pay Rs 95 per piece', null, null]);
   });
 });
 

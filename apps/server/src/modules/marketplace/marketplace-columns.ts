@@ -2,6 +2,7 @@
 // snapshot reads (setProduct, setRecord), or copied from the previous copy's columns when a patch keeps them.
 import { toPaisa } from '@shop/domain/money';
 import { PackedTexts } from '../../lib/packed-texts.ts';
+import { SharedTexts } from '../../lib/shared-texts.ts';
 import { TextsAround } from '../../lib/texts-around.ts';
 import type { Row } from './marketplace-rows.ts';
 
@@ -206,8 +207,8 @@ export interface CityRecords {
   originalPrice: PaisaColumn;
   discountPriceTax: PaisaColumn;
   discountPriceWithoutTax: PaisaColumn;
-  /** Only the records that have one. */
-  discountDescription: Map<number, string>;
+  /** Few distinct texts ("Buy 12 or more pieces and pay Rs 95 per piece"), each kept once (lib/shared-texts.ts); null where none. */
+  discountDescription: SharedTexts;
   /** Product position -> its record here, or -1 (not sold in this city). */
   recordOf: Int32Array;
   /** Per sort, the records in that order and each record's place in it. */
@@ -235,7 +236,7 @@ export function emptyCity(n: number, productCount: number): CityRecords {
     originalPrice: new Int32Array(n),
     discountPriceTax: new Int32Array(n),
     discountPriceWithoutTax: new Int32Array(n),
-    discountDescription: new Map(),
+    discountDescription: new SharedTexts(n),
     recordOf: new Int32Array(productCount).fill(-1),
     byOrder: new Map(),
     sorted: new Map(),
@@ -263,7 +264,7 @@ export function setRecord(c: CityRecords, k: number, r: Row, i: number) {
   putPaisa(c, 'originalPrice', k, paisa(r.original_price));
   putPaisa(c, 'discountPriceTax', k, paisa(r.discount_price_tax));
   putPaisa(c, 'discountPriceWithoutTax', k, paisa(r.discount_price_without_tax));
-  if (r.discount_description != null) c.discountDescription.set(k, r.discount_description as string);
+  c.discountDescription.set(k, r.discount_description == null ? null : (r.discount_description as string));
 }
 
 const RECORD_COLUMNS = ['tier2', 'tier3', 'brand', 'oos', 'sale', 'stock', 'discountThreshold'] as const satisfies readonly (keyof CityRecords)[];
@@ -274,8 +275,7 @@ export function copyRecord(c: CityRecords, k: number, old: CityRecords, o: numbe
   c.recordOf[i] = k;
   for (const column of RECORD_COLUMNS) c[column][k] = old[column][o]!;
   for (const column of MONEY_COLUMNS) putPaisa(c, column, k, paisaAt(old[column], o));
-  const description = old.discountDescription.get(o);
-  if (description !== undefined) c.discountDescription.set(k, description);
+  c.discountDescription.copy(k, old.discountDescription, o);
 }
 
 /** The first k records of a city in columns of `capacity` records (a load's city grown or trimmed to its count). */

@@ -24,7 +24,7 @@ export function listProduct(s: Snapshot, c: CityRecords, k: number, city: string
   p.discount_threshold = c.discountThreshold[k] === -1 ? null : c.discountThreshold[k]!;
   p.discount_price = money(paisaAt(c.discountPrice, k));
   p.original_price = money(paisaAt(c.originalPrice, k));
-  p.discount_description = c.discountDescription.get(k) ?? null;
+  p.discount_description = c.discountDescription.at(k);
   p.discount_price_tax = money(paisaAt(c.discountPriceTax, k));
   p.discount_price_without_tax = money(paisaAt(c.discountPriceWithoutTax, k));
   p.customer_specific_pricing = null;
