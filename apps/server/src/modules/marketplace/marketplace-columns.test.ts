@@ -46,6 +46,24 @@ describe("a city's money columns (issue 17)", () => {
   });
 });
 
+describe("a city's id columns (issue 17)", () => {
+  it('keep category and brand ids in 16 bits, widening a column whose id does not fit, exactly', () => {
+    const c = emptyCity(3, 3);
+    setRecord(c, 0, record({ c_tier2_id: 65_535, c_tier3_id: 7 }), 0);
+    setRecord(c, 1, record({ c_tier2_id: 65_536, c_brand_id: null }), 1);
+    setRecord(c, 2, record({ c_tier2_id: 3, c_tier3_id: 70_000 }), 2);
+    expect(c.brand).toBeInstanceOf(Uint16Array);
+    expect(c.tier2).toBeInstanceOf(Int32Array);
+    expect([...c.tier2]).toEqual([65_535, 65_536, 3]);
+    expect([...c.tier3]).toEqual([7, 0, 70_000]);
+    expect([...c.brand]).toEqual([2, 0, 2]);
+    const copy = emptyCity(3, 3);
+    for (const k of [2, 1, 0]) copyRecord(copy, 2 - k, c, k, k);
+    expect([...copy.tier2]).toEqual([3, 65_536, 65_535]);
+    expect([...copy.tier3]).toEqual([70_000, 0, 7]);
+  });
+});
+
 describe('the products as columns', () => {
   const product = (id: number, over: Record<string, unknown> = {}) => ({
     id,

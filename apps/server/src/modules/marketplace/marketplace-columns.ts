@@ -183,6 +183,20 @@ function putPaisa(c: CityRecords, name: MoneyColumn, k: number, v: number) {
   column[k] = v;
 }
 
+/** Ids of a city's records (categories, brands): 16-bit while every id of the column fits, else 32 (issue 17: a few dozen distinct ids in 350,000 records). */
+export type IdColumn = Uint16Array | Int32Array;
+const ID_COLUMNS = ['tier2', 'tier3', 'brand'] as const;
+
+/** Stores an id, widening the column to 32 bits when it does not fit 16. */
+function putId(c: CityRecords, name: (typeof ID_COLUMNS)[number], k: number, v: number) {
+  let column = c[name];
+  if (column instanceof Uint16Array && (v < 0 || v > 0xffff || !Number.isInteger(v))) {
+    column = Int32Array.from(column);
+    c[name] = column;
+  }
+  column[k] = v;
+}
+
 /**
  * A city's records as columns (money: PaisaColumn; -1 for a null threshold): 350,000
  * records as objects made every major garbage collection walk them all (a fifth of the server's time
@@ -192,9 +206,10 @@ export interface CityRecords {
   n: number;
   /** Per record: its product's position, and what lists filter and sort on. */
   product: Int32Array;
-  tier2: Int32Array;
-  tier3: Int32Array;
-  brand: Int32Array;
+  /** Category and brand ids (0: none) in 16 bits while they fit (IdColumn). */
+  tier2: IdColumn;
+  tier3: IdColumn;
+  brand: IdColumn;
   price: PaisaColumn;
   oos: Uint8Array;
   sale: Uint8Array;
@@ -221,9 +236,9 @@ export function emptyCity(n: number, productCount: number): CityRecords {
   return {
     n,
     product: new Int32Array(n),
-    tier2: new Int32Array(n),
-    tier3: new Int32Array(n),
-    brand: new Int32Array(n),
+    tier2: new Uint16Array(n),
+    tier3: new Uint16Array(n),
+    brand: new Uint16Array(n),
     price: new Int32Array(n),
     oos: new Uint8Array(n),
     sale: new Uint8Array(n),
@@ -249,9 +264,9 @@ const paisa = (v: unknown) => (v == null ? Number.NaN : toPaisa(String(v)));
 export function setRecord(c: CityRecords, k: number, r: Row, i: number) {
   c.product[k] = i;
   c.recordOf[i] = k;
-  c.tier2[k] = r.c_tier2_id == null ? 0 : Number(r.c_tier2_id);
-  c.tier3[k] = r.c_tier3_id == null ? 0 : Number(r.c_tier3_id);
-  c.brand[k] = r.c_brand_id == null ? 0 : Number(r.c_brand_id);
+  putId(c, 'tier2', k, r.c_tier2_id == null ? 0 : Number(r.c_tier2_id));
+  putId(c, 'tier3', k, r.c_tier3_id == null ? 0 : Number(r.c_tier3_id));
+  putId(c, 'brand', k, r.c_brand_id == null ? 0 : Number(r.c_brand_id));
   c.oos[k] = r.out_of_stock ? 1 : 0;
   putPaisa(c, 'price', k, paisa(r.price));
   c.sale[k] = r.sale ? 1 : 0;
@@ -267,13 +282,14 @@ export function setRecord(c: CityRecords, k: number, r: Row, i: number) {
   c.discountDescription.set(k, r.discount_description == null ? null : (r.discount_description as string));
 }
 
-const RECORD_COLUMNS = ['tier2', 'tier3', 'brand', 'oos', 'sale', 'stock', 'discountThreshold'] as const satisfies readonly (keyof CityRecords)[];
+const RECORD_COLUMNS = ['oos', 'sale', 'stock', 'discountThreshold'] as const satisfies readonly (keyof CityRecords)[];
 
 /** The old city's record o, unchanged, as record k of the product now at position i. */
 export function copyRecord(c: CityRecords, k: number, old: CityRecords, o: number, i: number) {
   c.product[k] = i;
   c.recordOf[i] = k;
   for (const column of RECORD_COLUMNS) c[column][k] = old[column][o]!;
+  for (const column of ID_COLUMNS) putId(c, column, k, old[column][o]!);
   for (const column of MONEY_COLUMNS) putPaisa(c, column, k, paisaAt(old[column], o));
   c.discountDescription.copy(k, old.discountDescription, o);
 }

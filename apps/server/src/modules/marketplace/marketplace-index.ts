@@ -15,9 +15,11 @@ import { loadSnapshot, type Snapshot } from './marketplace-snapshot.ts';
 /**
  * The search words' match lists kept per copy, bounded by their entries (positions) rather than by a
  * count of words: a common word's list holds tens of thousands of positions, so 5,000 words could
- * hold hundreds of megabytes (issue 17). 2 million positions are 8 MB; past that the lists start again.
+ * hold hundreds of megabytes (issue 17). 1 million positions are 4 MB; past that the lists start again.
+ * (2 million until a new word's list became one indexOf pass over the packed names, 0.7-5 ms instead of
+ * 4-8 ms: a list made again costs less, so fewer are kept.)
  */
-const MAX_WORD_POSITIONS = 2_000_000;
+const MAX_WORD_POSITIONS = 1_000_000;
 
 /**
  * A copy of bmpl_products and bmpl_product_cities held in memory: per city, its records in each list
