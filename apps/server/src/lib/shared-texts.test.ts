@@ -19,6 +19,14 @@ describe('SharedTexts', () => {
     for (let i = 0; i < n; i++) c.set(i, `${i}.00`);
     c.seal();
     expect([c.at(0), c.at(65_534), c.at(65_535), c.at(65_536), c.at(n - 1)]).toEqual(['0.00', '65534.00', '65535.00', '65536.00', '69999.00']);
+    // A patch's column extending 200,000 texts (a spread into push would overflow the stack) copies and adds.
+    const big = new SharedTexts(200_000);
+    for (let i = 0; i < big.n; i++) big.set(i, `${i}`);
+    big.seal();
+    const next = SharedTexts.extending(big, 2);
+    next.copy(0, big, 199_999);
+    next.set(1, 'new');
+    expect([next.seal().at(0), next.at(1)]).toEqual(['199999', 'new']);
   });
 
   it('a column extending another copies its positions and adds new texts', () => {

@@ -24,10 +24,12 @@ export class SharedTexts {
    */
   static extending(old: SharedTexts, n: number): SharedTexts {
     const c = new SharedTexts(n);
-    c.values.push(...old.values.slice(1));
-    c.values.forEach((text, id) => {
-      if (text !== null) c.ids!.set(text, id);
-    });
+    // One by one: a spread of 100,000 texts into push would pass them all as arguments.
+    for (let id = 1; id < old.values.length; id++) {
+      const text = old.values[id]!;
+      c.values.push(text);
+      c.ids!.set(text, id);
+    }
     if (c.values.length > 0x10000) c.slots = new Int32Array(n);
     c.from = old;
     return c;
