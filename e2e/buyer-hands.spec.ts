@@ -224,9 +224,16 @@ test('a page opened by its address opens at its top, not where the page before i
   const main = page.getByRole('main');
   await main.getByRole('button', { name: 'Add to cart' }).first().click();
   await expect(main.getByRole('textbox', { name: /^Quantity of / })).toBeVisible();
-  // Down to the related products, as a buyer reading on.
-  await page.keyboard.press('End');
-  await expect(main.getByRole('heading', { name: 'Related products' })).toBeInViewport();
+  // Down the page to its foot, as a buyer reading on: a click on the product's name first, so the key
+  // scrolls the page rather than moving the caret in the quantity box the click on Add to cart put it in;
+  // End again while the page still grows (the related products arrive after the product).
+  const name = main.getByRole('heading', { level: 1 });
+  await name.click();
+  await expect(async () => {
+    await page.keyboard.press('End');
+    await expect(name).not.toBeInViewport({ timeout: 1_000 });
+    await expect(page.getByRole('contentinfo')).toBeInViewport({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   // The cart opened by its address (typed, a bookmark, a link from a message): its heading and line in view.
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeInViewport();
