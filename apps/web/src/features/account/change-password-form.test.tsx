@@ -1,7 +1,5 @@
 import { cleanup, render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfirmPasswordPage } from '../auth/confirm-password-page.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 // A form that sets a password says whose it is, in a (hidden) username field, so the browser's
@@ -9,7 +7,7 @@ import { ChangePasswordForm } from './change-password-form.tsx';
 // one ("[DOM] Password forms should have (optionally hidden) username fields").
 const usernameOf = (container: HTMLElement) => container.querySelector<HTMLInputElement>('form input[autocomplete="username"]');
 
-describe('password forms name their account for password managers', () => {
+describe('Change Password names its account for password managers', () => {
   afterEach(cleanup);
 
   it('Change Password (/userInfo) holds the account email as its username', () => {
@@ -20,14 +18,4 @@ describe('password forms name their account for password managers', () => {
     expect(username?.closest('form')?.querySelector('input[autocomplete="new-password"]')).not.toBeNull();
   });
 
-  it('Reset Password (/confirm-password) holds the email the code was sent to', () => {
-    const { container } = render(
-      <MemoryRouter initialEntries={[{ pathname: '/confirm-password', state: { email: 'approver@demo.pk', code: '123456' } }]}>
-        <ConfirmPasswordPage />
-      </MemoryRouter>,
-    );
-    const username = usernameOf(container);
-    expect(username?.value).toBe('approver@demo.pk');
-    expect(username?.hidden).toBe(true);
-  });
 });
