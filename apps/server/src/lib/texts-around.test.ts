@@ -34,6 +34,23 @@ describe('TextsAround', () => {
     expect(pairs).toEqual(['a/', 'b/']);
   });
 
+  it("a column extending another copies its positions by pair, whole texts as they are, and adds new pairs", () => {
+    const old = column([
+      ['a/one.svg', 'one'],
+      ['elsewhere.png', 'two'],
+      ['b/three.svg', 'three'],
+    ]);
+    const next = TextsAround.extending(old, 4);
+    next.copy(old, 2, 'three');
+    next.copy(old, 1, 'two');
+    next.push('c/four.svg', 'four');
+    // From a column it does not extend: by text.
+    next.copy(column([['a/five.svg', 'five']]), 0, 'five');
+    next.seal();
+    expect([next.at(0, 'three'), next.at(1, 'two'), next.at(2, 'four'), next.at(3, 'five')]).toEqual(['b/three.svg', 'elsewhere.png', 'c/four.svg', 'a/five.svg']);
+    expect((next as unknown as { before: string[] }).before).toEqual(['a/', 'b/', 'c/']);
+  });
+
   it('refuses a read before sealing and a write after', () => {
     const c = new TextsAround(1);
     c.push('a/one.svg', 'one');

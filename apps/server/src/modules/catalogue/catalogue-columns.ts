@@ -49,7 +49,7 @@ export function emptyColumns(n: number, old?: ProductColumns): ProductColumns {
     money: record(MONEY_FIELDS, (f) => (old ? SharedTexts.extending(old.money[f], n) : new SharedTexts(n))),
     texts: record(SHARED_TEXTS, (f) => (old ? SharedTexts.extending(old.texts[f], n) : new SharedTexts(n))),
     packed: record(PACKED_TEXTS, () => new PackedTexts(n)),
-    urlName: new TextsAround(n),
+    urlName: old ? TextsAround.extending(old.urlName, n) : new TextsAround(n),
     sale: new Uint8Array(n),
   };
 }
@@ -85,8 +85,7 @@ export function copyProduct(c: ProductColumns, i: number, old: ProductColumns, o
   for (const f of MONEY_FIELDS) c.money[f].copy(i, old.money[f], o);
   for (const f of SHARED_TEXTS) c.texts[f].copy(i, old.texts[f], o);
   for (const f of PACKED_TEXTS) c.packed[f].push(old.packed[f].at(o));
-  const url = old.packed.url.at(o);
-  c.urlName.push(old.urlName.at(o, url), url);
+  c.urlName.copy(old.urlName, o, old.packed.url.at(o));
   c.sale[i] = old.sale[o]!;
 }
 

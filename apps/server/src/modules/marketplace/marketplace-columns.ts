@@ -36,7 +36,8 @@ const INT_COLUMNS = ['id', 'tier1', 'tier2', 'tier3', 'tier4', 'brandId'] as con
 const TEXT_COLUMNS = ['brandName'] as const satisfies readonly (keyof ProductColumns)[];
 const PACKED_COLUMNS = ['name', 'slug', 'description', 'lowerName'] as const satisfies readonly (keyof ProductColumns)[];
 
-export function emptyProducts(n: number): ProductColumns {
+/** Columns of n products to fill; a patch's extend the old copy's image-path pairs (TextsAround.extending), so a copied position takes no search. */
+export function emptyProducts(n: number, old?: ProductColumns): ProductColumns {
   return {
     n,
     id: new Int32Array(n),
@@ -47,7 +48,7 @@ export function emptyProducts(n: number): ProductColumns {
     brandId: new Int32Array(n),
     name: new PackedTexts(n),
     slug: new PackedTexts(n),
-    urlName: new TextsAround(n),
+    urlName: old ? TextsAround.extending(old.urlName, n) : new TextsAround(n),
     description: new PackedTexts(n),
     brandName: new Array<string>(n),
     lowerName: new PackedTexts(n),
@@ -90,8 +91,7 @@ export function copyProduct(p: ProductColumns, i: number, old: ProductColumns, o
   for (const column of INT_COLUMNS) p[column][i] = old[column][o]!;
   for (const column of TEXT_COLUMNS) p[column][i] = old[column][o]!;
   for (const column of PACKED_COLUMNS) p[column].push(old[column].at(o));
-  const slug = old.slug.at(o);
-  p.urlName.push(old.urlName.at(o, slug), slug);
+  p.urlName.copy(old.urlName, o, old.slug.at(o));
 }
 
 /** Columns one after the other (a load's chunks, in id order). */

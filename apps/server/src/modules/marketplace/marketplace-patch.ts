@@ -23,7 +23,7 @@ export async function patchSnapshot(db: Db, old: Snapshot, ids: readonly number[
   const was = old.products;
   let keptCount = 0;
   for (let i = 0; i < was.n; i++) if (!changed.has(was.id[i]!)) keptCount++;
-  const products = emptyProducts(keptCount + fresh.n);
+  const products = emptyProducts(keptCount + fresh.n, was);
   // Per new position, the old position of a kept product (-1: read afresh); per old position, its new one (-1: changed).
   const from = new Int32Array(products.n);
   const moved = new Int32Array(was.n);
