@@ -63,6 +63,8 @@ export class SharedTexts {
   /** Every position written. */
   seal(): this {
     this.ids = null;
+    // Not kept past the writes: each patch's columns would hold the previous ones, back to the last full load.
+    this.from = null;
     return this;
   }
 

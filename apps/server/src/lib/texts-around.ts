@@ -87,6 +87,8 @@ export class TextsAround {
     if (this.pairIds) {
       this.whole.seal();
       this.pairIds = null;
+      // Not kept past the writes: each patch's columns would hold the previous ones, back to the last full load.
+      this.from = null;
     }
     return this;
   }
