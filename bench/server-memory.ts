@@ -16,9 +16,8 @@
 // With BENCH_IDLE_SECONDS=n it reads the memory once more, n seconds after the requests.
 // With BENCH_AS_BROWSERS=1 each URL is asked twice, as a browser asks (accept-encoding gzip, deflate, br): the
 // answer caches then keep what they admit (the marketplace's from the second ask), as a busy server's caches are.
-// Memory, from /proc/<pid>: resident (VmRSS), its peak since start (VmHWM), the part in the
-// WebAssembly memory's reservation (smaps: adjacent mappings of 4 GiB and more together, which only
-// WebAssembly memories are); from the server's /metrics (shop_memory_bytes): the V8 heap used and its size,
+// Memory, from /proc/<pid>: resident (VmRSS), its peak since start (VmHWM), the embedded database's
+// WebAssembly memory's resident part (smaps: its mapping, of exactly the memory's size); from the server's /metrics (shop_memory_bytes): the V8 heap used and its size,
 // external memory, array buffers, and the embedded database's WebAssembly memory size.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -87,41 +86,31 @@ async function metrics(): Promise<Map<string, number>> {
   return values;
 }
 
-/** Resident, peak resident and the WebAssembly reservation's resident part, from /proc. */
-function proc(pid: number) {
+/**
+ * Resident, peak resident and the WebAssembly memory's resident part, from /proc. V8 maps a WebAssembly
+ * memory as an accessible mapping of exactly its current size inside a larger reservation with no access,
+ * so the memory is the mapping of exactly `wasmSize` bytes (the embedded database's, from /metrics).
+ */
+function proc(pid: number, wasmSize: number) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0) * 1024;
-  // A WebAssembly memory is its accessible mapping followed by the rest of its reservation (no access):
-  // adjacent mappings of 4 GiB and more together, of which only the first is resident.
   let wasm = 0;
-  let groupSize = 0;
-  let groupRss = 0;
-  let end = -1;
-  const close = () => {
-    if (groupSize >= 4 * 2 ** 30) wasm += groupRss;
-  };
+  let size = 0;
   for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const range = line.match(/^([0-9a-f]+)-([0-9a-f]+) /);
-    if (range) {
-      const from = Number.parseInt(range[1]!, 16);
-      if (from !== end) {
-        close();
-        groupSize = 0;
-        groupRss = 0;
-      }
-      end = Number.parseInt(range[2]!, 16);
-      groupSize += end - from;
-    } else if (line.startsWith('Rss:')) groupRss += Number(line.split(/\s+/)[1]) * 1024;
+    const range = line.match(/^([0-9a-f]+)-([0-9a-f]+) rw-p /);
+    const other = /^[0-9a-f]+-[0-9a-f]+ /.test(line);
+    if (range) size = Number.parseInt(range[2]!, 16) - Number.parseInt(range[1]!, 16);
+    else if (other) size = 0;
+    else if (line.startsWith('Rss:') && wasmSize > 0 && size === wasmSize) wasm = Math.max(wasm, Number(line.split(/\s+/)[1]) * 1024);
   }
-  close();
   return { rss: kb('VmRSS'), peak: kb('VmHWM'), anon: kb('RssAnon'), file: kb('RssFile'), wasm };
 }
 
 async function show(label: string) {
   const m = await metrics();
-  const p = proc(server.pid!);
   const part = (name: string) => m.get(`shop_memory_bytes{part="${name}"}`) ?? Number.NaN;
   const wasmSize = part('database_wasm');
+  const p = proc(server.pid!, Number.isNaN(wasmSize) ? 0 : wasmSize);
   console.log(`\n${label} (load average ${loadavg()[0]!.toFixed(1)})`);
   console.log(`  resident ${mb(p.rss)} (peak ${mb(p.peak)}; anonymous ${mb(p.anon)}, files ${mb(p.file)})`);
   console.log(`  V8 heap used ${mb(part('heap_used'))} of ${mb(part('heap_total'))}; external ${mb(part('external'))}, of it array buffers ${mb(part('array_buffers'))}`);
