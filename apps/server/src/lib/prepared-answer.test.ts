@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type PreparedAnswer, preparedAnswer, sendPreparedAnswer } from './prepared-answer.ts';
+import { ownBytes, type PreparedAnswer, preparedAnswer, sendPreparedAnswer } from './prepared-answer.ts';
 
 // One answer kept by a cache and sent to clients asking for br, gzip or neither (issue 17: a kept answer
 // lets its JSON go once a compressed form is kept; every client still gets the same answer).
@@ -80,5 +80,44 @@ describe('a kept answer sent to every kind of client', () => {
     kept = preparedAnswer({ n: 1 });
     expect((await get('br')).body).toBe('{"data":{"n":1}}');
     expect(kept.json?.toString()).toBe('{"data":{"n":1}}');
+  });
+});
+
+describe('a kept answer holds memory of its own size', () => {
+  // Each kept form in an ArrayBuffer of exactly its length: a view of zlib's 16 KB output chunk or of Node's
+  // shared 8 KB pool would keep the whole of it alive for as long as the cache keeps the answer.
+  const own = (bytes: Buffer | null | undefined) => {
+    expect(bytes).toBeInstanceOf(Buffer);
+    expect((bytes as Buffer).buffer.byteLength).toBe((bytes as Buffer).length);
+  };
+
+  it('keeps its JSON, br and gzip each in a buffer of its own length', async () => {
+    kept = preparedAnswer(data);
+    own(kept.json);
+    await get('br');
+    await get('gzip');
+    own(kept.br);
+    own(kept.gzip);
+    // Made well under zlib's 16 KB chunk: the case that held a whole chunk.
+    expect(kept.br?.length).toBeLessThan(4096);
+    await get();
+    own(kept.json);
+    expect(kept.json?.toString()).toBe(expected);
+  });
+
+  it('keeps a short answer out of the shared pool', () => {
+    kept = preparedAnswer({ n: 1 });
+    own(kept.json);
+    expect(kept.json?.toString()).toBe('{"data":{"n":1}}');
+  });
+
+  it('copies only what is a view of something larger', () => {
+    const whole = Buffer.allocUnsafeSlow(10).fill(7);
+    expect(ownBytes(whole)).toBe(whole);
+    const view = Buffer.alloc(100).subarray(10, 20);
+    const copy = ownBytes(view);
+    expect(copy).not.toBe(view);
+    expect(copy.equals(view)).toBe(true);
+    expect(copy.buffer.byteLength).toBe(10);
   });
 });
