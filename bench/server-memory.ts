@@ -17,8 +17,9 @@
 // With BENCH_AS_BROWSERS=1 each URL is asked twice, as a browser asks (accept-encoding gzip, deflate, br): the
 // answer caches then keep what they admit (the marketplace's from the second ask), as a busy server's caches are.
 // Memory, from /proc/<pid>: resident (VmRSS), its peak since start (VmHWM), the embedded database's
-// WebAssembly memory's resident part (smaps: its mapping, of exactly the memory's size); from the server's /metrics (shop_memory_bytes): the V8 heap used and its size,
-// external memory, array buffers, and the embedded database's WebAssembly memory size.
+// WebAssembly memory's resident part (smaps: its mapping, of exactly the memory's size); from the server's
+// /metrics (shop_memory_bytes): the V8 heap used and its size, external memory, array buffers, and the
+// embedded database's WebAssembly memory size.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
