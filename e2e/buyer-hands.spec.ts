@@ -229,6 +229,7 @@ test('a page opened by its address opens at its top, not where the page before i
   // End again while the page still grows (the related products arrive after the product).
   const name = main.getByRole('heading', { level: 1 });
   await name.click();
+  await expect(main.getByRole('heading', { name: 'Related products' })).toBeVisible();
   await expect(async () => {
     await page.keyboard.press('End');
     await expect(name).not.toBeInViewport({ timeout: 1_000 });
