@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { agingOfOpen, allocate, creditHold, csvField, isWithinReturnWindow, overdueOf, RecordReceiptInputSchema } from './finance.ts';
+import { checkCredit } from './credit.ts';
+import { agingOfOpen, allocate, creditHold, csvField, HoldReleaseInputSchema, holdOf, isWithinReturnWindow, overdueOf, RecordReceiptInputSchema, releaseOfHold } from './finance.ts';
 
 describe('allocate (issue 18: oldest first or the chosen order; the rest stays on account)', () => {
   it('pays each entry up to its open amount, in order, and leaves the rest unapplied', () => {
@@ -20,7 +21,7 @@ describe('isWithinReturnWindow (SPEC: returns within 7 days)', () => {
 
 describe('creditHold (issue 18)', () => {
   const now = new Date('2026-11-25T10:00:00Z');
-  const base = { limit: 100_000, ledgerOutstanding: 50_000, openOrders: 0, oldestOverdue: null, releasedUntil: null, now };
+  const base = { limit: 100_000, ledgerOutstanding: 50_000, openOrders: 0, oldestOverdue: null, release: null, now };
   it('holds above the limit (not at it), and with an overdue Credit invoice', () => {
     expect(creditHold(base).held).toBe(false);
     expect(creditHold({ ...base, openOrders: 50_000 }).held).toBe(false);
@@ -31,8 +32,35 @@ describe('creditHold (issue 18)', () => {
   });
   it('is lifted while a release runs, and back when it has ended', () => {
     const facts = { ...base, oldestOverdue: { invoiceNumber: null, payableBy: '2026-11-20' } };
-    expect(creditHold({ ...facts, releasedUntil: '2026-11-26T10:00:00Z' })).toEqual({ held: false, releasedUntil: '2026-11-26T10:00:00Z' });
-    expect(creditHold({ ...facts, releasedUntil: '2026-11-25T09:59:59Z' }).held).toBe(true);
+    const release = { amount: 0, until: '2026-11-26T10:00:00Z' };
+    expect(creditHold({ ...facts, release })).toEqual({ held: false, release });
+    expect(creditHold({ ...facts, release: { amount: 0, until: '2026-11-25T09:59:59Z' } }).held).toBe(true);
+  });
+  it('issue 37: a running release lifts the over-limit hold too, and the check allows up to limit + its amount', () => {
+    const over = { ...base, ledgerOutstanding: 120_000 };
+    expect(creditHold(over)).toMatchObject({ held: true, reason: 'over_limit' });
+    const release = { amount: 50_000, until: '2026-11-28T10:00:00Z' };
+    const hold = creditHold({ ...over, release });
+    expect(hold).toEqual({ held: false, release });
+    // The staff screen's Hold answers the same release the checkout is given.
+    expect(releaseOfHold(holdOf(hold))).toEqual(release);
+    expect(holdOf(hold)).toMatchObject({ held: false, released_until: release.until, release_amount: '500.00' });
+    const exposure = { limit: over.limit, ledgerOutstanding: over.ledgerOutstanding, openOrders: 0, release };
+    expect(checkCredit(30_000, exposure)).toEqual({ ok: true, available: 30_000 });
+    expect(checkCredit(30_001, exposure).ok).toBe(false);
+    // Ended (its until passed): held again, and nothing fits above the limit.
+    const later = new Date('2026-11-28T10:00:00Z');
+    expect(creditHold({ ...over, release, now: later })).toMatchObject({ held: true, reason: 'over_limit' });
+  });
+});
+
+describe('HoldReleaseInputSchema (issue 37)', () => {
+  const ok = { days: 3, amount: '5000', reason: 'Owner promised payment on Friday' };
+  it('takes days 1 to 30, an amount above 0 in rupees, and a reason', () => {
+    expect(HoldReleaseInputSchema.parse(ok)).toEqual({ ...ok, amount: '5000.00' });
+    for (const bad of [{ ...ok, days: 0 }, { ...ok, days: 31 }, { ...ok, days: 2.5 }, { ...ok, amount: '0' }, { ...ok, amount: '-5' }, { ...ok, amount: 'lots' }, { days: 3, reason: ok.reason }, { days: 3, amount: '5000' }, { ...ok, reason: ' ' }]) {
+      expect(HoldReleaseInputSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 // statements, aging and the credit hold. Rules and contracts shared by the server and the staff app.
 import { z } from 'zod';
 import { MoneySchema } from './catalogue.ts';
-import { formatExactRupees } from './credit.ts';
+import { type CreditRelease, formatExactRupees, liveRelease } from './credit.ts';
 import { AGING_BUCKETS, type AgingKey, daysOverdue } from './ledgers.ts';
 import { fromPaisa, type Paisa, toPaisa } from './money.ts';
 
@@ -61,8 +61,10 @@ export type ReasonInput = z.infer<typeof ReasonInputSchema>;
 export const CreditNoteInputSchema = z.strictObject({ ledger_id: z.number().int().positive(), amount: PositiveAmountSchema, reason: Reason, idempotency_key: IdempotencyKey });
 export type CreditNoteInput = z.infer<typeof CreditNoteInputSchema>;
 
+/** Issue 37: a release lets the business owe on Credit up to `amount` (rupees) above its limit for `days` days. */
 export const HoldReleaseInputSchema = z.strictObject({
   days: z.number().int().min(1, 'must be at least 1 day').max(HOLD_RELEASE_MAX_DAYS, `must be at most ${HOLD_RELEASE_MAX_DAYS} days`),
+  amount: PositiveAmountSchema,
   reason: Reason,
 });
 export type HoldReleaseInput = z.infer<typeof HoldReleaseInputSchema>;
@@ -117,21 +119,23 @@ export interface HoldFacts {
   openOrders: Paisa;
   /** The oldest Credit entry still open after its payable_by (its payment days), if any. */
   oldestOverdue: { invoiceNumber: string | null; payableBy: string } | null;
-  /** Until when Finance released the hold (ISO instant), if a release is running. */
-  releasedUntil: string | null;
+  /** Finance's latest release (issue 37: it counts while its until is ahead, and supersedes earlier ones), if any. */
+  release: CreditRelease | null;
   now: Date;
 }
 export type HoldReason = 'over_limit' | 'overdue';
-export type CreditHold = { held: false; releasedUntil: string | null } | { held: true; reason: HoldReason; message: string };
+export type CreditHold = { held: false; release: CreditRelease | null } | { held: true; reason: HoldReason; message: string };
 
 /**
  * Issue 18: a business is on credit hold (no Credit orders) when what it owes on Credit is above its
  * credit limit, or when a Credit invoice is still open after its payment days; Finance may release the
  * hold for a set number of days. One rule, used by the server at order placement and by the checkout.
+ * Issue 37: a running release lifts both kinds of hold; the credit check (`checkCredit`) then allows
+ * what the business owes up to its limit plus the release's amount.
  */
 export function creditHold(f: HoldFacts): CreditHold {
-  const released = f.releasedUntil != null && Date.parse(f.releasedUntil) > f.now.getTime();
-  if (released) return { held: false, releasedUntil: f.releasedUntil };
+  const release = liveRelease(f.release, f.now);
+  if (release) return { held: false, release };
   const owed = f.ledgerOutstanding + f.openOrders;
   if (owed > f.limit) {
     return {
@@ -148,7 +152,7 @@ export function creditHold(f: HoldFacts): CreditHold {
       message: `Your business is on credit hold: ${what} was due on ${f.oldestOverdue.payableBy} and is not paid. Please choose Cash on Delivery, or clear your overdue invoices first.`,
     };
   }
-  return { held: false, releasedUntil: null };
+  return { held: false, release: null };
 }
 
 /** Bucket totals of open amounts (in paisa), by the aging function the buyer's Outstandings use. */
@@ -226,10 +230,21 @@ export const OpenEntrySchema = z.object({
 });
 export type OpenEntry = z.infer<typeof OpenEntrySchema>;
 
-export const HoldSchema = z.object({ held: z.boolean(), reason: z.enum(['over_limit', 'overdue']).nullable(), message: z.string().nullable(), released_until: z.string().nullable() });
+export const HoldSchema = z.object({
+  held: z.boolean(),
+  reason: z.enum(['over_limit', 'overdue']).nullable(),
+  message: z.string().nullable(),
+  /** Issue 37: the running release: its end (ISO instant) and what it allows above the credit limit. */
+  released_until: z.string().nullable(),
+  release_amount: MoneySchema.nullable(),
+});
 export type Hold = z.infer<typeof HoldSchema>;
 export const holdOf = (h: CreditHold): Hold =>
-  h.held ? { held: true, reason: h.reason, message: h.message, released_until: null } : { held: false, reason: null, message: null, released_until: h.releasedUntil };
+  h.held
+    ? { held: true, reason: h.reason, message: h.message, released_until: null, release_amount: null }
+    : { held: false, reason: null, message: null, released_until: h.release?.until ?? null, release_amount: h.release ? fromPaisa(h.release.amount) : null };
+/** The running release of a Hold (the staff screen), in the domain's terms. */
+export const releaseOfHold = (h: Hold): CreditRelease | null => (h.released_until && h.release_amount != null ? { until: h.released_until, amount: toPaisa(h.release_amount) } : null);
 
 export const FinanceAccountSchema = z.object({
   business: z.object({ id: z.number().int(), name: z.string(), city: z.string().nullable(), payment_mode: z.string(), credit_limit: MoneySchema, payment_days: z.number().int() }),

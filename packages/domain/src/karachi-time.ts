@@ -73,6 +73,14 @@ export function formatKarachiDateTime(instant: Date | string | number): string {
   return `${w.date} ${w.time.slice(0, 5)}`;
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Date and time in Pakistan as a sentence shows it, '1 Dec 2026, 17:52' (issue 37: a credit release's end). */
+export function formatKarachiDayTime(instant: Date | string | number): string {
+  const w = wallClock(instant);
+  const [y, m, d] = w.date.split('-').map(Number) as [number, number, number];
+  return `${d} ${MONTHS[m - 1]} ${y}, ${w.time.slice(0, 5)}`;
+}
+
 /**
  * The instant a Pakistan day ('YYYY-MM-DD', plus `addDays`) begins, as an ISO string: for filters by
  * day (the order desk's date range). Pakistan keeps UTC+5 all year, so the day starts at 19:00 UTC the

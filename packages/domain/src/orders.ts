@@ -173,6 +173,8 @@ export const CreditStandingSchema = z.object({
   available: MoneySchema,
   /** Issue 18: why the business may not order on Credit now (credit hold), or null. */
   hold: z.string().nullable(),
+  /** Issue 37: Finance's release running now: Credit up to `amount` above the limit until `until` (ISO instant), or null. */
+  release: z.object({ amount: MoneySchema, until: z.string() }).nullable(),
 });
 export type CreditStanding = z.infer<typeof CreditStandingSchema>;
 

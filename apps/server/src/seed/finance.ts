@@ -55,6 +55,8 @@ export async function insertDemoReceipts(db: Db, accounts: DemoAccounts, now: Da
     businessId: business,
     until: sql`now() + make_interval(days => ${DEMO_HOLD_RELEASE_DAYS})`,
     days: DEMO_HOLD_RELEASE_DAYS,
+    // Issue 37: nothing above the credit limit; the release lifts only the overdue hold.
+    amount: '0',
     reason: 'Demo data: the overdue demo invoices are kept for the aging buckets; Credit orders stay possible.',
     staffId: finance.id,
   });

@@ -37,7 +37,13 @@ export const STAFF_FINANCE_ROWS: Row[] = [
     route: 'POST /api/staff/finance/businesses/:id/hold-release',
     case: 'release a credit hold (of an unknown business: 404)',
     expect: staffOnly({ staffFinance: 404 }),
-    request: () => ({ method: 'POST', url: '/api/staff/finance/businesses/999999/hold-release', payload: { days: 3, reason: 'Promised payment' } }),
+    request: () => ({ method: 'POST', url: '/api/staff/finance/businesses/999999/hold-release', payload: { days: 3, amount: '5000', reason: 'Promised payment' } }),
+  },
+  {
+    route: 'POST /api/staff/finance/businesses/:id/hold-release/end',
+    case: 'end a running release of a credit hold (of an unknown business: 404)',
+    expect: staffOnly({ staffFinance: 404 }),
+    request: () => ({ method: 'POST', url: '/api/staff/finance/businesses/999999/hold-release/end', payload: { reason: 'Cheque bounced' } }),
   },
   { route: 'GET /api/staff/finance/receipts/:id', case: 'a receipt (unknown: 404)', expect: staffOnly({ staffFinance: 404 }), request: get('/api/staff/finance/receipts/999999') },
   {

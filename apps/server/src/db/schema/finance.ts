@@ -117,13 +117,22 @@ export const ledgerAllocations = pgTable('ledger_allocations', {
   check('ledger_allocations_amount_ck', sql`${t.amount} <> 0`),
 ]);
 
-/** Finance lets a business on credit hold order on Credit until `until` (the latest release counts). */
+/**
+ * Finance lets a business on credit hold order on Credit until `until`, up to `amount` above its limit
+ * (issue 37). The latest row counts; an early end is a row with days 0, amount 0 and until its instant.
+ */
 export const creditHoldReleases = pgTable('credit_hold_releases', {
   id: serial('id').primaryKey(),
   businessId: integer('business_id').notNull().references(() => businesses.id),
   until: timestamp('until', { withTimezone: true, mode: 'string' }).notNull(),
   days: integer('days').notNull(),
+  amount: money('amount').notNull(),
   reason: text('reason').notNull(),
   staffId: integer('staff_id').references(() => staffUsers.id),
   createdAt: createdAt(),
-}, (t) => [index('credit_hold_releases_business_idx').on(t.businessId, t.until), check('credit_hold_releases_days_ck', sql`${t.days} > 0`)]);
+}, (t) => [
+  index('credit_hold_releases_business_idx').on(t.businessId, t.until),
+  index('credit_hold_releases_latest_idx').on(t.businessId, t.id),
+  check('credit_hold_releases_days_ck', sql`${t.days} > 0 or (${t.days} = 0 and ${t.amount} = 0)`),
+  check('credit_hold_releases_amount_ck', sql`${t.amount} >= 0`),
+]);

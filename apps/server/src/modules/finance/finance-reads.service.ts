@@ -9,7 +9,7 @@ import {
   isWithinReturnWindow,
   type Receipt,
 } from '@shop/domain/finance';
-import { availableCredit, CLOSED_ORDER_STATUSES } from '@shop/domain/credit';
+import { availableCredit, CLOSED_ORDER_STATUSES, liveRelease } from '@shop/domain/credit';
 import { formatKarachiDate, toKarachiIso } from '@shop/domain/karachi-time';
 import { agingBucket, todayKarachi } from '@shop/domain/ledgers';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
@@ -17,7 +17,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { isoTime } from '../../db/schema/common.ts';
 import { notFound } from '../../lib/http-error.ts';
-import { type Conn, ledgerEntries, rows, holdFactsSql, holdFromRow, type HoldFactsRow } from './postings.service.ts';
+import { type Conn, ledgerEntries, rows, holdFactsSql, holdFromRow, type HoldFactsRow, latestReleaseOf } from './postings.service.ts';
 
 /** Issue 18: Finance's reads of a business: the search, its receipts, its account. */
 export async function searchBusinesses(db: Db, search: string | undefined): Promise<FinanceBusinessRow[]> {
@@ -98,7 +98,7 @@ export async function readAccount(db: Db, businessId: number, now = new Date()):
     credit_on_account: fromPaisa(Math.max(0, openTotal - toPaisa(b.balance))),
     credit_outstanding: fromPaisa(ledger),
     open_orders: fromPaisa(openOrders),
-    available: fromPaisa(availableCredit({ limit, ledgerOutstanding: ledger, openOrders })),
+    available: fromPaisa(availableCredit({ limit, ledgerOutstanding: ledger, openOrders, release: liveRelease(latestReleaseOf(b), now) })),
     hold: holdOf(holdFromRow(b, limit, openOrders, now)),
     buckets: bucketsOf(agingOfOpen(entries.map((e) => ({ open: toPaisa(e.open), payableBy: e.payable_by })), today)),
     as_of: today,

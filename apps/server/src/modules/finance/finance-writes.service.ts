@@ -9,6 +9,7 @@ import {
   type RecordReceiptInput,
   receiptNumber,
 } from '@shop/domain/finance';
+import { liveRelease } from '@shop/domain/credit';
 import { formatKarachiDate } from '@shop/domain/karachi-time';
 import { todayKarachi } from '@shop/domain/ledgers';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
@@ -219,13 +220,41 @@ export async function reverseCreditNote(db: Db, actor: FinanceActor, creditNoteI
   });
 }
 
-/** Finance lets a business order on Credit despite its hold, for `days` days, with a reason. */
+/** Issue 37: the release running now (the latest row, while its until is ahead), read under the business's money lock. */
+async function runningRelease(tx: Tx, businessId: number, now: Date): Promise<{ until: string; amount: string } | null> {
+  const [row] = await rows<{ until: string; amount: string }>(tx, sql`select until::text, amount::text from credit_hold_releases where business_id = ${businessId}::int order by id desc limit 1`);
+  const latest = row ? { until: isoTime(row.until), amount: toPaisa(row.amount) } : null;
+  const live = liveRelease(latest, now);
+  return live ? { until: live.until, amount: fromPaisa(live.amount) } : null;
+}
+
+/**
+ * Finance lets a business order on Credit despite its hold (overdue or over its limit), for `days` days,
+ * up to `amount` above its credit limit, with a reason (issue 37). Appended: it supersedes any earlier
+ * release, which the audit entry names as `before`. Under the business's money lock, so a Credit
+ * placement reads the releases before or after it, never half of it.
+ */
 export async function releaseHold(db: Db, actor: FinanceActor, businessId: number, input: HoldReleaseInput, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await businessExists(tx, businessId);
+    await lockBusinessMoney(tx, businessId);
+    const before = await runningRelease(tx, businessId, now);
     const until = new Date(now.getTime() + input.days * 86_400_000).toISOString();
-    await tx.insert(creditHoldReleases).values({ businessId, until, days: input.days, reason: input.reason, staffId: actor.staffId });
-    await appendAudit(tx, { staffId: actor.staffId, ip: actor.ip, action: 'credit-hold.release', entity: 'business', entityId: businessId, before: null, after: { until, days: input.days, reason: input.reason } });
+    await tx.insert(creditHoldReleases).values({ businessId, until, days: input.days, amount: input.amount, reason: input.reason, staffId: actor.staffId });
+    await appendAudit(tx, { staffId: actor.staffId, ip: actor.ip, action: 'credit-hold.release', entity: 'business', entityId: businessId, before, after: { until, days: input.days, amount: input.amount, reason: input.reason } });
+  });
+}
+
+/** Issue 37: Finance ends the running release now, with a reason: an appended row (days 0, amount 0) whose until is now. */
+export async function endHoldRelease(db: Db, actor: FinanceActor, businessId: number, reason: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await businessExists(tx, businessId);
+    await lockBusinessMoney(tx, businessId);
+    const before = await runningRelease(tx, businessId, now);
+    if (!before) throw conflict('No release of the credit hold is running for this business.');
+    const until = now.toISOString();
+    await tx.insert(creditHoldReleases).values({ businessId, until, days: 0, amount: '0', reason, staffId: actor.staffId });
+    await appendAudit(tx, { staffId: actor.staffId, ip: actor.ip, action: 'credit-hold.end', entity: 'business', entityId: businessId, before, after: { until, reason } });
   });
 }
 

@@ -20,7 +20,7 @@ import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
 import { agingCsv, agingSummary } from './aging.service.ts';
 import type { FinanceActor } from './postings.service.ts';
 import { readAccount, readReceipt, searchBusinesses } from './finance-reads.service.ts';
-import { clearCheque, issueCreditNote, recordReceipt, releaseHold, reverseCreditNote, undoReceipt } from './finance-writes.service.ts';
+import { clearCheque, endHoldRelease, issueCreditNote, recordReceipt, releaseHold, reverseCreditNote, undoReceipt } from './finance-writes.service.ts';
 import { readStatement, statementCsv } from './statements.service.ts';
 
 const Id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -84,9 +84,15 @@ export async function financeRoutes(app: FastifyInstance, deps: AppDeps) {
     return { data: { id: await issueCreditNote(db, who, request.params.id, request.body) } };
   });
 
-  r.post('/businesses/:id/hold-release', { schema: { tags, summary: 'Release the credit hold for a number of days, with a reason', params: IdParams, body: HoldReleaseInputSchema, response: ok(FinanceAccountSchema) } }, async (request) => {
+  r.post('/businesses/:id/hold-release', { schema: { tags, summary: 'Release the credit hold for a number of days, up to an amount above the credit limit, with a reason', params: IdParams, body: HoldReleaseInputSchema, response: ok(FinanceAccountSchema) } }, async (request) => {
     const who = actor(request, 'finance.write');
     await releaseHold(db, who, request.params.id, request.body);
+    return { data: await readAccount(db, request.params.id) };
+  });
+
+  r.post('/businesses/:id/hold-release/end', { schema: { tags, summary: 'End the running release of the credit hold now, with a reason', params: IdParams, body: ReasonInputSchema, response: ok(FinanceAccountSchema) } }, async (request) => {
+    const who = actor(request, 'finance.write');
+    await endHoldRelease(db, who, request.params.id, request.body.reason);
     return { data: await readAccount(db, request.params.id) };
   });
 

@@ -230,8 +230,8 @@ describe('credit hold (issue 18)', () => {
     expect(standing.hold).toMatch(/credit hold/);
     expect((await account(b.business.id)).hold).toMatchObject({ held: true, reason: 'overdue' });
 
-    expect((await finance.inject({ method: 'POST', url: `/api/staff/finance/businesses/${b.business.id}/hold-release`, payload: { days: 31, reason: 'Owner promised payment' } })).statusCode).toBe(400);
-    const release = await finance.inject({ method: 'POST', url: `/api/staff/finance/businesses/${b.business.id}/hold-release`, payload: { days: 3, reason: 'Owner promised payment on Friday' } });
+    expect((await finance.inject({ method: 'POST', url: `/api/staff/finance/businesses/${b.business.id}/hold-release`, payload: { days: 31, amount: '500', reason: 'Owner promised payment' } })).statusCode).toBe(400);
+    const release = await finance.inject({ method: 'POST', url: `/api/staff/finance/businesses/${b.business.id}/hold-release`, payload: { days: 3, amount: '500', reason: 'Owner promised payment on Friday' } });
     expect(release.statusCode, release.body).toBe(200);
     expect(body<{ data: FinanceAccount }>(release).data.hold.held).toBe(false);
     const placed = await place();

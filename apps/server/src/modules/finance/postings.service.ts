@@ -1,6 +1,7 @@
 // Issue 18 "Payments and ledgers" (docs/decisions/012-payments-and-ledgers.md): every posting is one
 // transaction, serialised per business by an advisory lock, with its audit entry.
 import { createHash } from 'node:crypto';
+import type { CreditRelease } from '@shop/domain/credit';
 import {
   type CreditHold,
   creditHold,
@@ -39,7 +40,8 @@ export const openAmountSql = (l: SQL) => sql`(${l}.payable - coalesce((select su
 
 /**
  * SQL (one row) of the facts the credit hold and the credit limit are decided on, for business `b`:
- * the open amount of its Credit entries, its oldest overdue Credit entry, and the latest release.
+ * the open amount of its Credit entries, its oldest overdue Credit entry, and the latest release (issue 37:
+ * the latest appended, which supersedes earlier ones; the domain decides whether it still runs).
  */
 export function holdFactsSql(businessId: SQL, today: string): SQL {
   return sql`
@@ -47,13 +49,21 @@ export function holdFactsSql(businessId: SQL, today: string): SQL {
     (select json_build_object('invoice', i.invoice_number, 'payable_by', l.payable_by::text) from ledgers l left join invoices i on i.id = l.invoice_id
       where l.business_id = ${businessId} and l.payment_mode = 'Credit' and l.payable_by < ${today}::date and ${openAmountSql(sql`l`)} > 0
       order by l.payable_by, l.id limit 1) as overdue,
-    (select max(r.until)::text from credit_hold_releases r where r.business_id = ${businessId}) as released_until`;
+    (select json_build_object('until', r.until::text, 'amount', r.amount::text) from credit_hold_releases r where r.business_id = ${businessId}
+      order by r.id desc limit 1) as release`;
 }
 
+type ReleaseJson = { until: string; amount: string };
 export interface HoldFactsRow {
   ledger: string;
   overdue: { invoice: string | null; payable_by: string } | string | null;
-  released_until: string | null;
+  release: ReleaseJson | string | null;
+}
+
+/** The latest release of a holdFactsSql row, running or not (the domain's liveRelease says). */
+export function latestReleaseOf(row: HoldFactsRow): CreditRelease | null {
+  const r = typeof row.release === 'string' ? (JSON.parse(row.release) as ReleaseJson) : row.release;
+  return r ? { until: isoTime(r.until), amount: toPaisa(r.amount) } : null;
 }
 
 /** The domain's hold rule over a row of holdFactsSql plus the limit and open orders. */
@@ -64,7 +74,7 @@ export function holdFromRow(row: HoldFactsRow, limit: Paisa, openOrders: Paisa, 
     ledgerOutstanding: toPaisa(row.ledger),
     openOrders,
     oldestOverdue: overdue ? { invoiceNumber: overdue.invoice, payableBy: overdue.payable_by } : null,
-    releasedUntil: row.released_until ? isoTime(row.released_until) : null,
+    release: latestReleaseOf(row),
     now,
   });
 }

@@ -62,7 +62,7 @@ describe('Credit orders and the credit limit (issue 14.12)', () => {
     expect(await creditOrders(business.id)).toEqual(before);
     // The checkout reads the same figures.
     const standing = await t.app.inject({ method: 'GET', url: '/api/orders/credit', headers });
-    expect(body<{ data: CreditStanding }>(standing).data).toEqual({ credit_limit: '1000.00', ledger_outstanding: '300.00', open_orders: '400.00', available: '300.00', hold: null });
+    expect(body<{ data: CreditStanding }>(standing).data).toEqual({ credit_limit: '1000.00', ledger_outstanding: '300.00', open_orders: '400.00', available: '300.00', hold: null, release: null });
     // Exactly up to the limit is allowed; a paisa more is not. Cash is not limited by credit.
     expect((await credit(3)).statusCode).toBe(200);
     expect((await credit(1)).statusCode).toBe(409);

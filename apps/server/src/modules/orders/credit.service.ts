@@ -1,12 +1,13 @@
-import { availableCredit, CLOSED_ORDER_STATUSES, type CreditExposure, checkCredit } from '@shop/domain/credit';
+import { availableCredit, CLOSED_ORDER_STATUSES, type CreditExposure, checkCredit, liveRelease } from '@shop/domain/credit';
 import type { CreditHold } from '@shop/domain/finance';
 import { todayKarachi } from '@shop/domain/ledgers';
+import { toKarachiIso } from '@shop/domain/karachi-time';
 import { fromPaisa, type Paisa, toPaisa } from '@shop/domain/money';
 import type { CreditStanding } from '@shop/domain/orders';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conflict, unauthorized } from '../../lib/http-error.ts';
-import { type HoldFactsRow, holdFactsSql, holdFromRow, lockBusinessMoney } from '../finance/postings.service.ts';
+import { type HoldFactsRow, holdFactsSql, holdFromRow, latestReleaseOf, lockBusinessMoney } from '../finance/postings.service.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -44,7 +45,8 @@ async function readExposure(
     from businesses b where b.id = ${p.businessId}::int`);
   const [row] = (result as unknown as { rows: ExposureRow[] }).rows;
   if (!row) return null;
-  const exposure = { limit: toPaisa(row.limit), ledgerOutstanding: toPaisa(row.ledger), openOrders: toPaisa(row.open) };
+  // Issue 37: a running release lifts the hold and raises what may be owed by its amount (one rule, the domain's).
+  const exposure = { limit: toPaisa(row.limit), ledgerOutstanding: toPaisa(row.ledger), openOrders: toPaisa(row.open), release: liveRelease(latestReleaseOf(row), now) };
   return { exposure, hold: holdFromRow(row, exposure.limit, exposure.openOrders, now), used: row.used != null };
 }
 
@@ -75,12 +77,13 @@ export async function checkCreditUnderLock(
 /** GET /api/orders/credit: the caller's business's standing, so the checkout can warn before Place order. */
 export async function readCreditStanding(db: Db, businessId: number): Promise<CreditStanding> {
   const read = await readExposure(db, { businessId });
-  const e = read?.exposure ?? { limit: 0, ledgerOutstanding: 0, openOrders: 0 };
+  const e: CreditExposure = read?.exposure ?? { limit: 0, ledgerOutstanding: 0, openOrders: 0 };
   return {
     hold: read?.hold.held ? read.hold.message : null,
     credit_limit: fromPaisa(e.limit),
     ledger_outstanding: fromPaisa(e.ledgerOutstanding),
     open_orders: fromPaisa(e.openOrders),
     available: fromPaisa(availableCredit(e)),
+    release: e.release ? { amount: fromPaisa(e.release.amount), until: toKarachiIso(e.release.until) } : null,
   };
 }

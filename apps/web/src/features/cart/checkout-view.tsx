@@ -1,6 +1,6 @@
 import type { CartLine } from '@shop/domain/cart';
 import type { PaymentMode } from '@shop/domain/constants';
-import { checkCredit, exposureOf, formatExactRupees } from '@shop/domain/credit';
+import { checkCredit, exposureOf, formatExactRupees, releaseNotice } from '@shop/domain/credit';
 import { formatRupees, fromPaisa } from '@shop/domain/money';
 import type { CreditStanding } from '@shop/domain/orders';
 import { allowedPaymentModes, DELIVERY_FEE, orderTotals, pricedCartLine } from '@shop/domain/order-rules';
@@ -30,6 +30,8 @@ export function CheckoutView({
   const modes = allowedPaymentModes(businessMode);
   // Issue 18: a business on credit hold is told why before Place order (the server refuses it too).
   const fit = paymentMode === 'Credit' && credit ? (credit.hold ? { ok: false as const, message: credit.hold } : checkCredit(totals.total, exposureOf(credit))) : null;
+  // Issue 37: while Finance's release runs, the buyer is told until when and how far above the limit.
+  const release = paymentMode === 'Credit' && credit && !credit.hold ? exposureOf(credit).release : null;
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="payment-heading">
@@ -43,6 +45,11 @@ export function CheckoutView({
             </label>
           ))}
         </fieldset>
+        {release && (
+          <p data-testid="credit-release" className="mt-2 rounded border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900">
+            {releaseNotice(release)}
+          </p>
+        )}
         {fit && (
           <p
             data-testid="credit-available"

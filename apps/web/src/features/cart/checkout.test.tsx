@@ -2,7 +2,7 @@ import { SessionSchema, type SessionUser } from '@shop/domain/auth';
 import type { CartLine } from '@shop/domain/cart';
 import { ProductPageSchema } from '@shop/domain/catalogue';
 import type { PaymentMode } from '@shop/domain/constants';
-import { BusinessSchema, BusinessUserSchema, PricedProductSchema } from '@shop/domain/orders';
+import { BusinessSchema, BusinessUserSchema, type CreditStanding, CreditStandingSchema, PricedProductSchema } from '@shop/domain/orders';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -57,6 +57,37 @@ describe('checkout view (SPEC 2)', () => {
     expect(screen.getByText('Sell Price').nextElementSibling?.textContent).toBe('Rs. 4,500');
     expect(screen.getByText('Tax').nextElementSibling?.textContent).toBe('Rs. 900');
     expect(screen.getByText('Total Bill').nextElementSibling?.textContent).toBe('Rs. 5,400');
+  });
+
+  // Issue 37: Rs. 102,000 owed against a limit of Rs. 100,000, and Finance's release until 1 Dec 2026, 17:52 (Pakistan).
+  const released = (amount: string | null): CreditStanding =>
+    CreditStandingSchema.parse({
+      credit_limit: '100000.00', ledger_outstanding: '102000.00', open_orders: '0.00', available: '0.00', hold: null,
+      release: amount ? { amount, until: '2026-12-01T17:52:00.000+05:00' } : null,
+    });
+  const onCredit = (credit: CreditStanding) =>
+    render(<CheckoutView lines={lines} isGuest={false} businessMode="Credit" paymentMode="Credit" onPaymentMode={vi.fn()} address="Shop 4, Liberty Market" credit={credit} />);
+
+  it('issue 37: under a release the buyer is told until when and how far above the limit, and what is available', () => {
+    onCredit(released('10000.00'));
+    expect(screen.getByTestId('credit-release').textContent).toBe('Your business is ordering on Credit under a release until 1 Dec 2026, 17:52 (up to Rs. 10,000.00 above its credit limit).');
+    expect(screen.getByTestId('credit-available').textContent).toBe('Credit available: Rs. 8,000.00');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('issue 37: an order beyond the release is explained before Place order, naming the release', () => {
+    onCredit(released('5000.00'));
+    expect(screen.getByTestId('credit-release').textContent).toContain('up to Rs. 5,000.00 above its credit limit');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This order of Rs. 5,400.00 would take your business above its credit limit of Rs. 100,000.00 plus the Rs. 5,000.00 released until 1 Dec 2026, 17:52 (available now: Rs. 3,000.00). ' +
+        'Please choose Cash on Delivery, order less, or clear your outstanding first.',
+    );
+  });
+
+  it('issue 37: without a release there is no release line', () => {
+    onCredit(released(null));
+    expect(screen.queryByTestId('credit-release')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('above its credit limit of Rs. 100,000.00 (available now: Rs. 0.00)');
   });
 
   it('a Guest sees no sell price or tax breakdown, only the total bill', () => {
@@ -140,5 +171,34 @@ describe('cart page checkout (SPEC 2)', () => {
     expect(credit).toHaveProperty('checked', true);
     expect(cash).toHaveProperty('checked', false);
     expect(await screen.findByText('Shop 4, Liberty Market')).toBeTruthy();
+  });
+
+  it("issue 37: with Credit chosen, the checkout says the business orders under Finance's release, as GET /api/orders/credit answers", async () => {
+    server.use(
+      http.get('/api/orders/credit', () =>
+        HttpResponse.json({
+          data: CreditStandingSchema.parse({
+            credit_limit: '100000.00', ledger_outstanding: '101000.00', open_orders: '0.00', available: '9000.00', hold: null,
+            release: { amount: '10000.00', until: '2026-12-01T17:52:00.000+05:00' },
+          }),
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <SessionProvider>
+          <MemoryRouter initialEntries={['/cart']}>
+            <CartPage />
+          </MemoryRouter>
+        </SessionProvider>
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole('tab', { name: 'Check Out' }));
+    await user.click(await screen.findByRole('radio', { name: 'Credit' }));
+    expect((await screen.findByTestId('credit-release')).textContent).toBe(
+      'Your business is ordering on Credit under a release until 1 Dec 2026, 17:52 (up to Rs. 10,000.00 above its credit limit).',
+    );
+    expect((await screen.findByTestId('credit-available')).textContent).toBe('Credit available: Rs. 9,000.00');
   });
 });

@@ -19,6 +19,7 @@ export const financeApi = {
   recordReceipt: (id: number, input: RecordReceiptInput) => staffApi<Receipt>(`/api/staff/finance/businesses/${id}/receipts`, { body: input }),
   creditNote: (id: number, input: CreditNoteInput) => staffApi<{ id: number }>(`/api/staff/finance/businesses/${id}/credit-notes`, { body: input }),
   releaseHold: (id: number, input: HoldReleaseInput) => staffApi<FinanceAccount>(`/api/staff/finance/businesses/${id}/hold-release`, { body: input }),
+  endHoldRelease: (id: number, reason: string) => staffApi<FinanceAccount>(`/api/staff/finance/businesses/${id}/hold-release/end`, { body: { reason } }),
   receipt: (id: number) => staffApi<Receipt>(`/api/staff/finance/receipts/${id}`),
   reverseReceipt: (id: number, reason: string) => staffApi<Receipt>(`/api/staff/finance/receipts/${id}/reverse`, { body: { reason } }),
   bounceCheque: (id: number, reason: string) => staffApi<Receipt>(`/api/staff/finance/receipts/${id}/bounce`, { body: { reason } }),

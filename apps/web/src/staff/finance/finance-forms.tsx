@@ -3,12 +3,15 @@ import {
   CreditNoteInputSchema,
   type FinanceAccount,
   HOLD_RELEASE_MAX_DAYS,
+  type HoldReleaseInput,
   HoldReleaseInputSchema,
   RECEIPT_METHODS,
   ReasonInputSchema,
   type RecordReceiptInput,
   RecordReceiptInputSchema,
 } from '@shop/domain/finance';
+import { releaseTerms } from '@shop/domain/credit';
+import { toPaisa } from '@shop/domain/money';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
@@ -170,29 +173,45 @@ export function CreditNoteForm({ returnable, busy, error, onSubmit }: { returnab
   );
 }
 
-/** Release a credit hold for N days, with a reason (audited). */
-export function HoldReleaseForm({ busy, error, onSubmit }: { busy: boolean; error: unknown; onSubmit: (v: { days: number; reason: string }) => void }) {
-  const form = useForm<{ days: number; reason: string }>({ resolver: zodResolver(HoldReleaseInputSchema), defaultValues: { days: 7, reason: '' } });
+/**
+ * Release a credit hold for N days, up to an amount above the credit limit, with a reason (audited;
+ * issue 37). A new release replaces the running one. The form says what the release will allow in the
+ * words the buyer's checkout will use.
+ */
+export function HoldReleaseForm({ running, busy, error, onSubmit }: { running: boolean; busy: boolean; error: unknown; onSubmit: (v: HoldReleaseInput) => void }) {
+  const form = useForm<HoldReleaseInput>({ resolver: zodResolver(HoldReleaseInputSchema), defaultValues: { days: 7, amount: '', reason: '' } });
   const e = form.formState.errors;
   const [open, setOpen] = useState(false);
+  const preview = HoldReleaseInputSchema.safeParse({ ...form.watch(), reason: 'preview' });
   if (!open)
     return (
       <button type="button" className={btn.secondary} onClick={() => setOpen(true)}>
-        Release hold…
+        {running ? 'Replace the release…' : 'Release hold…'}
       </button>
     );
   return (
     <form noValidate aria-label="Release the credit hold" className="flex flex-col gap-2" onSubmit={form.handleSubmit(onSubmit)}>
       <label className="flex flex-col gap-1 text-sm font-medium">
         Days (at most {HOLD_RELEASE_MAX_DAYS})
-        <input type="number" min={1} max={HOLD_RELEASE_MAX_DAYS} className={`${field} w-24`} {...form.register('days', { valueAsNumber: true })} />
+        <input type="number" min={1} max={HOLD_RELEASE_MAX_DAYS} className={`${field} w-24`} {...form.register('days', { valueAsNumber: true })} aria-invalid={e.days ? true : undefined} />
       </label>
       <Problem id="release-days-error" text={e.days?.message} />
       <label className="flex flex-col gap-1 text-sm font-medium">
+        Amount above the credit limit (Rs.)
+        <input inputMode="decimal" className={`${field} w-40`} {...form.register('amount')} aria-invalid={e.amount ? true : undefined} />
+      </label>
+      <Problem id="release-amount-error" text={e.amount?.message} />
+      <label className="flex flex-col gap-1 text-sm font-medium">
         Reason for the release
-        <input className={field} maxLength={300} {...form.register('reason')} />
+        <input className={field} maxLength={300} {...form.register('reason')} aria-invalid={e.reason ? true : undefined} />
       </label>
       <Problem id="release-reason-error" text={e.reason?.message} />
+      {preview.success ? (
+        <p className="text-sm text-slate-700" data-testid="release-preview">
+          The business may order on Credit {releaseTerms({ amount: toPaisa(preview.data.amount), until: new Date(Date.now() + preview.data.days * 86_400_000).toISOString() })}.
+          {running ? ' This replaces the running release.' : ''}
+        </p>
+      ) : null}
       <ErrorLine error={error} />
       <div className="flex gap-2">
         <button type="submit" className={btn.primary} disabled={busy}>

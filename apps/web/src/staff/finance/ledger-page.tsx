@@ -1,17 +1,17 @@
-import type { FinanceAccount, Receipt } from '@shop/domain/finance';
+import { releaseNotice } from '@shop/domain/credit';
+import { type FinanceAccount, type HoldReleaseInput, type Receipt, releaseOfHold } from '@shop/domain/finance';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useStaffSession } from '../staff-session.tsx';
 import { DeskDialog } from '../orders/desk-dialog.tsx';
-import { karachiDateTime } from '../orders/desk-format.ts';
 import { btn, ErrorLine, Panel } from '../orders/desk-ui.tsx';
 import { financeApi, financePaths } from './finance-client.ts';
 import { BUCKET_KEYS, BUCKET_LABEL, money } from './finance-format.ts';
 import { CreditNoteForm, HoldReleaseForm, ReasonForm, ReceiptForm } from './finance-forms.tsx';
 import { StatementPanel } from './statement-panel.tsx';
 
-type Undo = { kind: 'bounce' | 'reverse'; receipt: Receipt } | { kind: 'note'; id: number; number: string } | null;
+type Undo = { kind: 'bounce' | 'reverse'; receipt: Receipt } | { kind: 'note'; id: number; number: string } | { kind: 'end-release' } | null;
 
 const stateTone = (state: Receipt['state']) =>
   state === 'Cheque bounced' || state === 'Reversed' ? 'bg-rose-100 text-rose-900' : state === 'Cheque pending' ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900';
@@ -62,11 +62,20 @@ export function LedgerPage() {
   });
   const clear = useMutation({ mutationFn: (receiptId: number) => financeApi.clearCheque(receiptId), onSuccess: refresh });
   const note = useMutation({ mutationFn: (v: Parameters<typeof financeApi.creditNote>[1]) => financeApi.creditNote(id, v), onSuccess: refresh });
-  const release = useMutation({ mutationFn: (v: { days: number; reason: string }) => financeApi.releaseHold(id, v), onSuccess: (a) => client.setQueryData(key, a) });
+  const release = useMutation({ mutationFn: (v: HoldReleaseInput) => financeApi.releaseHold(id, v), onSuccess: (a) => client.setQueryData(key, a) });
+  const endRelease = useMutation({
+    mutationFn: (reason: string) => financeApi.endHoldRelease(id, reason),
+    onSuccess: (a) => {
+      setUndo(null);
+      client.setQueryData(key, a);
+    },
+  });
 
   if (account.isPending) return <p className="p-4 text-sm text-slate-500">Loading ledger…</p>;
   if (account.error || !account.data) return <div className="p-4"><ErrorLine error={account.error ?? new Error('Business not found')} /></div>;
   const a: FinanceAccount = account.data;
+  // Issue 37: the running release, said in the sentence the buyer's checkout shows.
+  const running = releaseOfHold(a.hold);
   const toggle = (ledgerId: number) => setChosen((c) => (c.includes(ledgerId) ? c.filter((x) => x !== ledgerId) : [...c, ledgerId]));
 
   return (
@@ -90,8 +99,17 @@ export function LedgerPage() {
         <p role="status" className="rounded border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-900">
           <strong>Credit hold.</strong> {a.hold.message}
         </p>
-      ) : a.hold.released_until ? (
-        <p className="rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm">Credit hold released until {karachiDateTime(a.hold.released_until)} (PKT).</p>
+      ) : running ? (
+        <div role="status" className="flex flex-wrap items-center gap-2 rounded border border-amber-300 bg-amber-50 px-3 py-2 text-sm">
+          <p data-testid="credit-release">
+            <strong>Credit hold released.</strong> {releaseNotice(running, a.business.name)}
+          </p>
+          {canWrite ? (
+            <button type="button" className={`${btn.secondary} ml-auto`} onClick={() => setUndo({ kind: 'end-release' })}>
+              End the release now…
+            </button>
+          ) : null}
+        </div>
       ) : null}
       <div className="grid gap-3 2xl:grid-cols-[minmax(0,2fr)_minmax(24rem,1fr)]">
         <div className="flex min-w-0 flex-col gap-3">
@@ -220,6 +238,7 @@ export function LedgerPage() {
           <Panel title="Account">
             <dl className="text-sm">
               <Figure label="Credit limit" value={money(a.business.credit_limit)} />
+              {a.hold.release_amount != null ? <Figure label="Released above the limit" value={money(a.hold.release_amount)} /> : null}
               <Figure label="Owed on Credit invoices" value={money(a.credit_outstanding)} />
               <Figure label="Open Credit orders" value={money(a.open_orders)} />
               <Figure label="Credit available" value={money(a.available)} strong />
@@ -231,9 +250,9 @@ export function LedgerPage() {
                 <Figure key={k} label={BUCKET_LABEL[k]} value={money(a.buckets[k])} />
               ))}
             </dl>
-            {canWrite && a.hold.held ? (
+            {canWrite && (a.hold.held || running) ? (
               <div className="mt-3">
-                <HoldReleaseForm busy={release.isPending} error={release.error} onSubmit={(v) => release.mutate(v)} />
+                <HoldReleaseForm running={running !== null} busy={release.isPending} error={release.error} onSubmit={(v) => release.mutate(v)} />
               </div>
             ) : null}
           </Panel>
@@ -263,10 +282,18 @@ export function LedgerPage() {
         onOpenChange={(open) => {
           if (!open) setUndo(null);
         }}
-        title={undo?.kind === 'bounce' ? `Cheque of ${undo.receipt.receipt_number} bounced` : undo?.kind === 'reverse' ? `Reverse ${undo.receipt.receipt_number}` : undo?.kind === 'note' ? `Reverse credit note ${undo.number}` : ''}
-        description="A reversing entry is added with your reason; the invoices it paid open again. Nothing is deleted."
+        title={
+          undo?.kind === 'bounce' ? `Cheque of ${undo.receipt.receipt_number} bounced` : undo?.kind === 'reverse' ? `Reverse ${undo.receipt.receipt_number}` : undo?.kind === 'note' ? `Reverse credit note ${undo.number}` : undo?.kind === 'end-release' ? 'End the release of the credit hold' : ''
+        }
+        description={
+          undo?.kind === 'end-release'
+            ? 'The release ends now and the credit hold applies again; an entry with your reason is added. Nothing is deleted.'
+            : 'A reversing entry is added with your reason; the invoices it paid open again. Nothing is deleted.'
+        }
       >
-        {undo?.kind === 'note' ? (
+        {undo?.kind === 'end-release' ? (
+          <ReasonForm action="End the release" busy={endRelease.isPending} error={endRelease.error} onSubmit={(reason) => endRelease.mutate(reason)} />
+        ) : undo?.kind === 'note' ? (
           <ReasonForm action="Reverse credit note" busy={undoNote.isPending} error={undoNote.error} onSubmit={(reason) => undoNote.mutate({ id: undo.id, reason })} />
         ) : undo ? (
           <ReasonForm action={undo.kind === 'bounce' ? 'Mark bounced' : 'Reverse receipt'} busy={undoReceipt.isPending} error={undoReceipt.error} onSubmit={(reason) => undoReceipt.mutate({ kind: undo.kind, id: undo.receipt.id, reason })} />
