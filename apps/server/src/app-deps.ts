@@ -52,6 +52,9 @@ export interface AppDeps {
     /** The embedded database's demo install (docs/decisions/007-demo-and-operator-installs.md): the API documentation UI is served. */
     DEMO_INSTALL?: boolean;
     CATALOGUE_COPIES?: 'on' | 'off';
+    /** Issue 35: how mail leaves (the first-run checklist says so); main.ts passes the parsed configuration. */
+    SMTP_URL?: string;
+    MAIL_OUTBOX?: '0' | '1';
     /** /metrics is served to this bearer token (lib/metrics.ts); unset, not at all. */
     METRICS_TOKEN?: string;
   };

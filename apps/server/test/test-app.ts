@@ -89,6 +89,8 @@ export async function createTestApp(
     demo?: boolean;
     /** CATALOGUE_COPIES of the app (default on): 'off' answers every listing and search from SQL. */
     catalogueCopies?: 'on' | 'off';
+    /** SMTP_URL and MAIL_OUTBOX as the app's configuration says them (issue 35's checklist reads them; no mail is sent by the app itself here). */
+    mail?: { SMTP_URL?: string; MAIL_OUTBOX?: '0' | '1' };
   } = {},
 ): Promise<TestApp> {
   let count = 0;
@@ -109,7 +111,7 @@ export async function createTestApp(
     tokens: createTokenService('test-secret-test-secret-test-secret-0123456789'),
     mailer: createMailer({ from: 'test@shop.local', db: database.db }),
     logger: options.logStream ? { level: 'info', stream: options.logStream } : undefined,
-    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: options.nodeEnv ?? 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl, RATE_LIMIT_PREFIX: options.redisPrefix ?? `test-${randomBytes(6).toString('hex')}:`, SEARCH_RATE_LIMIT: options.searchRateLimit, DEMO_INSTALL: options.demoInstall, METRICS_TOKEN: options.metricsToken, CATALOGUE_COPIES: options.catalogueCopies },
+    config: { DATA_DIR: dataDir, TRUST_PROXY: options.trustProxy ?? 0, NODE_ENV: options.nodeEnv ?? 'test', WEB_DIST: join(dataDir, 'no-web'), REDIS_URL: options.redisUrl, RATE_LIMIT_PREFIX: options.redisPrefix ?? `test-${randomBytes(6).toString('hex')}:`, SEARCH_RATE_LIMIT: options.searchRateLimit, DEMO_INSTALL: options.demoInstall, METRICS_TOKEN: options.metricsToken, CATALOGUE_COPIES: options.catalogueCopies, ...options.mail },
   });
   await app.ready();
   return {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { CITIES } from './constants.ts';
 import { KarachiMomentSchema } from './prices.ts';
+import { ShopSizeSchema } from './shop-size.ts';
 
 /** Where a banner shows: the marketplace home's carousel and its two tile grids, the storefront home, a category page. */
 export const BANNER_PLACES = ['Bmpl_Banners', 'Bmpl_Featured', 'Bmpl_Popular', 'Home_Banners', 'Category_Banners'] as const;
@@ -115,10 +116,12 @@ export const HelpNumberInputSchema = z.strictObject({
   help_no: z.string().trim().regex(/^\+?[\d\s-]{10,20}$/, 'must be a phone number, e.g. +92 300 1234567'),
 });
 
-/** What every storefront page reads: the city's ticker messages in order, and the help number. */
+/** What every storefront page reads: the city's ticker messages in order, the help number, and what the shop may say of its size. */
 export const SiteContentSchema = z.object({
   ticker: z.array(z.object({ id: z.number().int(), text: z.string() })),
   help_no: z.string().nullable(),
+  /** Issue 35: from the number of listed products (shop-size.ts shopSizeOf). */
+  shop: ShopSizeSchema,
 });
 export type SiteContent = z.infer<typeof SiteContentSchema>;
 export const SiteContentQuerySchema = z.strictObject({ city: z.enum(CITIES).optional() });

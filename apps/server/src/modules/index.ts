@@ -27,6 +27,7 @@ import { uploadsRoutes } from './uploads/uploads.routes.ts';
 import { pricesRoutes } from './prices/prices.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { feedbackInboxRoutes } from './feedback-inbox/feedback-inbox.routes.ts';
+import { goLiveRoutes } from './go-live/go-live.routes.ts';
 
 /**
  * Every module of the API, in one place. Each module's routes are a Fastify plugin, registered
@@ -66,4 +67,5 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(pricesRoutes, { ...deps, prefix: '/api/staff/prices' });
   await app.register(contentRoutes, deps);
   await app.register(feedbackInboxRoutes, { ...deps, prefix: '/api/staff/feedback' });
+  await app.register(goLiveRoutes, { ...deps, prefix: '/api/staff/go-live' });
 }

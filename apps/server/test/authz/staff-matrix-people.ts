@@ -76,6 +76,8 @@ export const STAFF_PEOPLE_ROWS: Row[] = [
     request: () => ({ method: 'POST', url: '/api/staff/auth/setup', payload: { token: 'not-a-real-token-not-a-real-token', password: 'Chosen@12345' } }),
   },
   { route: 'GET /api/staff/accounts', case: 'list staff accounts', expect: staffOnly({ staffAdmin: 200 }), request: get('/api/staff/accounts') },
+  // Issue 35: the first-run checklist on the Admin's start page.
+  { route: 'GET /api/staff/go-live', case: 'what the shop still lacks before buyers can order', expect: staffOnly({ staffAdmin: 200 }), request: get('/api/staff/go-live') },
   {
     route: 'POST /api/staff/accounts',
     case: 'add a staff person (as Admin)',

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { DashboardFigures } from './dashboard/dashboard-figures.tsx';
+import { GoLiveChecklist } from './go-live/go-live-checklist.tsx';
 import { useStaffNav } from './staff-nav.tsx';
 import { useStaffSession } from './staff-session.tsx';
 
@@ -13,6 +14,7 @@ export function StaffHomePage() {
     <div>
       <h1 className="text-2xl font-semibold">Welcome, {me.name}</h1>
       <p className="mt-1 text-slate-600">Signed in as {me.roles.join(', ')}.</p>
+      {can('staff.manage') ? <GoLiveChecklist /> : null}
       <DashboardFigures />
       {mine.length > 0 ? (
         <ul className="mt-6 grid grid-cols-3 gap-4 2xl:grid-cols-4">

@@ -10,10 +10,12 @@ import {
   StaffTickerSchema,
   TickerInputSchema,
 } from '@shop/domain/content';
+import { SHOP_SIZE_COUNT_CAP, type ShopSize, shopSizeOf } from '@shop/domain/shop-size';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app-deps.ts';
+import { countListedProducts } from '../catalogue/shop-size.service.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
 import {
   type ContentActor,
@@ -53,9 +55,24 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps) {
   }
 
   // What every storefront page reads. Not cached by browsers longer than the copy follows the database.
-  r.get('/api/content/site', { schema: { tags: ['content'], summary: "The city's closing-soon ticker messages shown now, and the help number", querystring: SiteContentQuerySchema, response: ok(SiteContentSchema) } }, async (request, reply) => {
+  // Issue 35: what the storefront may say of its size, counted at most once per follow interval per instance.
+  const catalogueDb = deps.readReplica?.db ?? db;
+  let size: { at: number; value: Promise<ShopSize> } | null = null;
+  const shopSize = () => {
+    if (!size || Date.now() - size.at >= deps.catalogueReads.followMs) {
+      const value = countListedProducts(catalogueDb, SHOP_SIZE_COUNT_CAP).then(shopSizeOf);
+      size = { at: Date.now(), value };
+      value.catch(() => {
+        if (size?.value === value) size = null;
+      });
+    }
+    return size.value;
+  };
+
+  r.get('/api/content/site', { schema: { tags: ['content'], summary: "The city's closing-soon ticker messages shown now, the help number, and whether the shop is still being set up", querystring: SiteContentQuerySchema, response: ok(SiteContentSchema) } }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
-    return { data: await siteContent(copy, db, request.query.city) };
+    const [content, shop] = await Promise.all([siteContent(copy, db, request.query.city), shopSize()]);
+    return { data: { ...content, shop } };
   });
 
   r.get('/api/content/pages/:slug', { schema: { tags: ['content'], summary: 'An information page as staff wrote it (null: none written; the built-in text stands)', params: SlugParams, response: ok(InfoPageSchema.nullable()) } }, async (request, reply) => {

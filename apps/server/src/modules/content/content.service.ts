@@ -117,7 +117,7 @@ export async function shownBanners(copy: ContentCopy, db: Db, names: readonly st
 }
 
 /** Issue 19: the city's ticker messages shown now, and the help number. */
-export async function siteContent(copy: ContentCopy, db: Db, city: City | undefined): Promise<SiteContent> {
+export async function siteContent(copy: ContentCopy, db: Db, city: City | undefined): Promise<Omit<SiteContent, 'shop'>> {
   const now = Date.now();
   const s = await snapshot(copy, db);
   return { ticker: s.ticker.filter((m) => forCity(m.city, city) && isShownAt(m, now)).map((m) => ({ id: m.id, text: m.text })), help_no: s.helpNo };

@@ -1,7 +1,9 @@
 import type { BusinessType } from '@shop/domain/catalogue';
 import { TOP_CATEGORIES } from '@shop/domain/constants';
+import { HOME_HERO_TEXT, NO_BUSINESS_TYPES } from '@shop/domain/shop-size';
 import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
+import { useSiteContent } from '../../app/layouts/site-content.ts';
 import { useBuyAgain, useBusinessTypes, useHomeGrid } from './catalogue-api.ts';
 import { ProductGrid } from './product-grid.tsx';
 import { useSession } from '../../lib/session.tsx';
@@ -21,7 +23,7 @@ export function HomePage() {
     <main className="mx-auto max-w-6xl px-3 py-4 md:px-4">
       <section aria-labelledby="home-banner" className="rounded-xl bg-gradient-to-r from-brand to-brand-dark px-5 py-8 text-white md:px-10 md:py-12">
         <h1 id="home-banner" className="text-2xl font-bold md:text-4xl">Wholesale prices, delivered to your business</h1>
-        <p className="mt-2 max-w-xl text-sm text-blue-100 md:text-base">Shop thousands of products for shops, hotels, restaurants and offices.</p>
+        <HeroLine />
         <div className="mt-5 flex flex-wrap gap-3">
           <button type="button" onClick={() => scrollTo('business-types')} className="rounded-md bg-accent px-5 py-2 font-semibold text-slate-900 hover:bg-yellow-300">
             By Business
@@ -91,6 +93,13 @@ function BuyAgainSection() {
   );
 }
 
+/** Issue 35: "thousands of products" only where it is true; an empty shop says it is being set up. */
+function HeroLine() {
+  const shop = useSiteContent().data?.shop;
+  // Until the answer comes the line keeps its place (no layout shift) without claiming anything.
+  return <p className="mt-2 max-w-xl text-sm text-blue-100 md:text-base">{shop ? HOME_HERO_TEXT[shop] : '\u00a0'}</p>;
+}
+
 function BusinessTypesSection() {
   const { data } = useBusinessTypes();
   // SPEC 2: the two top business types are the home's tiles.
@@ -102,6 +111,7 @@ function BusinessTypesSection() {
         {tops.map((t) => (
           <BusinessTile key={t.id} type={t} hasChildren={(data ?? []).some((c) => c.parentId === t.id)} />
         ))}
+        {data && tops.length === 0 ? <p className="col-span-2 self-center text-slate-600">{NO_BUSINESS_TYPES}</p> : null}
       </div>
     </section>
   );
