@@ -45,7 +45,7 @@ export interface AppDeps {
   dbKind: DbKind;
   tokens: TokenService;
   mailer: Mailer;
-  config: Pick<Config, 'DATA_DIR' | 'TRUST_PROXY' | 'REDIS_URL' | 'NODE_ENV'> & {
+  config: Pick<Config, 'DATA_DIR' | 'TRUST_PROXY' | 'REDIS_URL' | 'NODE_ENV' | 'PUBLIC_URL'> & {
     WEB_DIST?: string;
     SEARCH_RATE_LIMIT?: number;
     RATE_LIMIT_PREFIX?: string;

@@ -24,6 +24,8 @@ const ConfigSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().default('Wholesale Shop <no-reply@shop.local>'),
+  /** The shop's address as buyers open it, for links in mail; unset: http://localhost:PORT (main.ts). */
+  PUBLIC_URL: z.string().url('must be a URL such as https://shop.example.pk').optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   /** Demo data on an empty database. Default: demo on the embedded database, none on PostgreSQL. */
   SEED: z.enum(['demo', 'none']).optional(),

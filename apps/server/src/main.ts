@@ -126,7 +126,7 @@ async function main() {
     dbStats: database.stats,
     tokens: createTokenService(loadSecret(dataDir, config.JWT_SECRET)),
     mailer,
-    config: { ...config, DATA_DIR: dataDir, DEMO_INSTALL: demoInstall },
+    config: { ...config, DATA_DIR: dataDir, DEMO_INSTALL: demoInstall, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` },
     loggerInstance: log,
   });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MoneySchema, ProductSchema } from './catalogue.ts';
 import { ORDER_STATUSES, PAYMENT_MODES, USER_TYPES } from './constants.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_QUANTITY, ORDER_ALREADY_CHECKED } from './order-rules.ts';
+import { ORDER_VERSION_INVALID, ORDER_VERSION_REQUIRED } from './order-version.ts';
 import { PRICE_RULES } from './pricing.ts';
 
 const Id = z.number().int().positive().max(2_147_483_647);
@@ -115,12 +116,28 @@ export const OrderSchema = z.object({
   order_by: z.string(),
   /** Issue 16: why the wholesaler rejected the order. */
   rejection_reason: z.string().nullable().optional(),
+  /**
+   * Issue 37: 1 when placed, one more on every change of the order's lines or totals (its Orderer
+   * resubmitting it, an Approver confirming it at the cart, staff lowering a line). An approval or
+   * rejection names the version it was shown.
+   */
+  version: z.number().int().min(1),
   order_details: z.array(OrderDetailSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
-/** Our approve/reject call (SPEC 7 "Update order status"): Pending to In Process or Rejected. */
-export const OrderStatusInputSchema = z.strictObject({ status: z.enum(['In Process', 'Rejected']) });
+/**
+ * Our approve/reject call (SPEC 7 "Update order status"): Pending to In Process or Rejected, of the
+ * order's `version` as the Approver was shown it (issue 37: an order changed since answers 409).
+ */
+export const OrderStatusInputSchema = z.strictObject({
+  status: z.enum(['In Process', 'Rejected']),
+  version: z
+    .number({ error: (issue) => (issue.input === undefined ? ORDER_VERSION_REQUIRED : ORDER_VERSION_INVALID) })
+    .int(ORDER_VERSION_INVALID)
+    .min(1, ORDER_VERSION_INVALID)
+    .max(2_147_483_647, ORDER_VERSION_INVALID),
+});
 export type OrderStatusInput = z.infer<typeof OrderStatusInputSchema>;
 
 const FilterValue = z.string().max(40).optional();

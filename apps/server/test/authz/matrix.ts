@@ -139,9 +139,16 @@ export const ROWS: Row[] = [
   },
   {
     route: 'POST /api/orders/:id/status',
-    case: 'reject a Pending order of business 1',
+    case: 'reject a Pending order of business 1, naming the version shown',
     expect: registered({ owner: 403, orderer: 403, viewer: 403, otherBusiness: 403 }),
-    request: async (w) => ({ method: 'POST', url: `/api/orders/${await w.freshPendingOrder()}/status`, payload: { status: 'Rejected' } }),
+    request: async (w) => ({ method: 'POST', url: `/api/orders/${await w.freshPendingOrder()}/status`, payload: { status: 'Rejected', version: 1 } }),
+  },
+  // Issue 37: a decision binds to the version the Approver was shown; another version changes nothing.
+  {
+    route: 'POST /api/orders/:id/status',
+    case: 'approve a Pending order of business 1 naming a version it does not have (changed since): nothing changes, 409',
+    expect: registered({ owner: 403, orderer: 403, approver: 409, viewer: 403, otherBusiness: 403 }),
+    request: async (w) => ({ method: 'POST', url: `/api/orders/${await w.freshPendingOrder()}/status`, payload: { status: 'In Process', version: 2 } }),
   },
   // Issue 21: reorder, quick order, order lists and Buy again. A list is never visible to another business.
   {

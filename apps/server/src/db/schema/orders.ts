@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products } from './catalogue.ts';
 import { businesses, businessUsers } from './business.ts';
 import { createdAt, money } from './common.ts';
@@ -37,6 +37,8 @@ export const orders = pgTable('orders', {
   decidedBy: integer('decided_by').references(() => businessUsers.id),
   /** Issue 16: why the wholesaler rejected the order; the buyer reads it. */
   rejectionReason: text('rejection_reason'),
+  /** Issue 37: 1 when placed, one more on every change of its lines or totals; an approval names the version it saw. */
+  version: integer('version').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   createdAt: createdAt(),
 }, (t) => [
@@ -53,7 +55,20 @@ export const orders = pgTable('orders', {
   check('orders_status_ck', sql`${t.status} in ('Pending', 'In Process', 'Arrange', 'Shipping', 'Delivered', 'Rejected')`),
   check('orders_payment_mode_ck', sql`${t.paymentMode} in ('Cash', 'Credit', 'Advance')`),
   check('orders_amounts_ck', sql`${t.totalPrice} >= 0 and ${t.remainingAmount} >= 0`),
+  check('orders_version_ck', sql`${t.version} >= 1`),
 ]);
+
+/**
+ * Issue 37: the total of each version of a Pending order that a change replaced (a resubmission, a
+ * confirmation at the cart; migration 0026), so an approval refused for naming an old version can say
+ * what the order totalled when the Approver saw it.
+ */
+export const orderRevisions = pgTable('order_revisions', {
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  totalPrice: money('total_price').notNull(),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.orderId, t.version] })]);
 
 /** SPEC 3: order detail line. */
 export const orderDetails = pgTable('order_details', {

@@ -69,3 +69,12 @@ export async function findBusinessUser(
 /** The name of the business user `userId` (an SQL expression of the caller's statement), as a correlated subquery. */
 export const businessUserNameSql = (userId: SQL): SQL<string> =>
   sql<string>`(select ${businessUsers.name} from ${businessUsers} where ${businessUsers.id} = ${userId})`;
+
+/** Issue 37: who decides the business's Pending orders (its Approvers), to be told of one waiting. */
+export async function businessApprovers(db: Db | Tx, businessId: number): Promise<{ email: string; name: string }[]> {
+  return db
+    .select({ email: businessUsers.email, name: businessUsers.name })
+    .from(businessUsers)
+    .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.type, 'Approver')))
+    .orderBy(businessUsers.id);
+}

@@ -158,7 +158,8 @@ export async function changeLine(db: Db, mailer: Mailer, actor: StaffActor, id: 
     const totals = orderTotals(after);
     await tx
       .update(orders)
-      .set({ totalPrice: fromPaisa(totals.total), sellPriceTotal: fromPaisa(totals.sell), taxTotal: fromPaisa(totals.tax), remainingAmount: fromPaisa(totals.total), updatedAt: sql`now()` })
+      // Issue 37: a change of the lines or totals is a new version of the order.
+      .set({ totalPrice: fromPaisa(totals.total), sellPriceTotal: fromPaisa(totals.sell), taxTotal: fromPaisa(totals.tax), remainingAmount: fromPaisa(totals.total), version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
       .where(eq(orders.id, id));
     await tx.insert(orderEvents).values({
       orderId: id,

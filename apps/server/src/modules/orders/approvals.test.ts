@@ -1,9 +1,12 @@
 import { ORDER_NOT_PENDING } from '@shop/domain/order-rules';
+import { ORDER_VERSION_REQUIRED, orderChangedText } from '@shop/domain/order-version';
 import type { Order } from '@shop/domain/orders';
 import { CANNOT_APPROVE, NOT_ALLOWED_TO_ORDER } from '@shop/domain/roles';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderEvents } from '../../db/schema/order-desk.ts';
 import { orderDetails, orders } from '../../db/schema/orders.ts';
+import { outbox } from '../../db/schema/support.ts';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { makeBusiness, makeUser, signIn } from '../../../test/factories.ts';
 import { makeProducts } from '../../../test/order-factories.ts';
@@ -34,8 +37,9 @@ async function pendingOrder() {
   return { business, orderer, approver, products, order, ordererHeaders, approverHeaders: await signIn(t.app, approver.email) };
 }
 
-const decide = (headers: Record<string, string>, id: number, status: string) =>
-  t.app.inject({ method: 'POST', url: `/api/orders/${id}/status`, headers, payload: { status } });
+/** The Pending Approvals page's call: the decision and the version of the order it shows. */
+const decide = (headers: Record<string, string>, id: number, status: string, version = 1) =>
+  t.app.inject({ method: 'POST', url: `/api/orders/${id}/status`, headers, payload: { status, version } });
 
 describe('approve and reject (SPEC 4/6)', () => {
   it('an Approver approves a Pending order once; the second answer is 409', async () => {
@@ -88,6 +92,141 @@ describe('approve and reject (SPEC 4/6)', () => {
     const winner = body<{ data: Order }>(results.find((r) => r.statusCode === 200) as never).data.status;
     const [row] = await t.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.status).toBe(winner);
+  });
+});
+
+describe('an approval binds to the version the Approver was shown (issue 37)', () => {
+  /** The Orderer's resubmission of their Pending order, larger: product 0 x3 and product 1 x1 (Rs. 472). */
+  const resubmitLarger = (headers: Record<string, string>, id: number, products: { id: number }[]) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/write/Orders',
+      headers,
+      payload: { id, payment_mode: 'Cash', order_details: [{ product_id: products[0]?.id, quantity: 3 }, { product_id: products[1]?.id, quantity: 1 }] },
+    });
+  const rowOf = async (id: number) => (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0];
+  const decisionsOf = (id: number) => t.database.db.select().from(orderEvents).where(and(eq(orderEvents.orderId, id), eq(orderEvents.actorKind, 'buyer')));
+
+  it('the Approver saw Rs. 236; the Orderer resubmits Rs. 472; approving or rejecting what was seen is 409 and changes nothing', async () => {
+    const { order, approverHeaders, ordererHeaders, products } = await pendingOrder();
+    const shown = body<{ data: Order }>(await t.app.inject({ method: 'GET', url: `/api/read/Orders/${order.id}`, headers: approverHeaders })).data;
+    expect([shown.version, shown.total_price]).toEqual([1, '236.00']);
+    const resubmitted = await resubmitLarger(ordererHeaders, order.id, products);
+    expect(body<{ data: Order }>(resubmitted).data).toMatchObject({ status: 'Pending', version: 2, total_price: '472.00' });
+
+    for (const status of ['In Process', 'Rejected']) {
+      const res = await decide(approverHeaders, order.id, status, shown.version);
+      expect(res.statusCode).toBe(409);
+      expect(body(res).error).toBe(orderChangedText('472.00', '236.00'));
+      expect(body(res).error).toBe('This order was changed after you opened it: it now totals Rs. 472 (was Rs. 236). Review it and decide again.');
+    }
+    const row = await rowOf(order.id);
+    expect([row?.status, row?.version, row?.totalPrice, row?.decidedBy]).toEqual(['Pending', 2, '472.00', null]);
+    expect(await decisionsOf(order.id)).toHaveLength(0);
+
+    // Shown the order as it is now, the Approver's decision stands.
+    const now = body<{ data: Order }>(await t.app.inject({ method: 'GET', url: `/api/read/Orders/${order.id}`, headers: approverHeaders })).data;
+    const res = await decide(approverHeaders, order.id, 'In Process', now.version);
+    expect(res.statusCode).toBe(200);
+    expect(body<{ data: Order }>(res).data).toMatchObject({ status: 'In Process', version: 2, total_price: '472.00' });
+  });
+
+  it('a version the order never had is 409 too, without a total it cannot know', async () => {
+    const { order, approverHeaders } = await pendingOrder();
+    const res = await decide(approverHeaders, order.id, 'In Process', 7);
+    expect(res.statusCode).toBe(409);
+    expect(body(res).error).toBe(orderChangedText('236.00', null));
+    expect((await rowOf(order.id))?.status).toBe('Pending');
+  });
+
+  it('a decision without the version is 400 with a readable text, and changes nothing', async () => {
+    const { order, approverHeaders } = await pendingOrder();
+    const res = await t.app.inject({ method: 'POST', url: `/api/orders/${order.id}/status`, headers: approverHeaders, payload: { status: 'In Process' } });
+    expect(res.statusCode).toBe(400);
+    expect(body(res).error).toBe(`Invalid body field version: ${ORDER_VERSION_REQUIRED}`);
+    expect((await decide(approverHeaders, order.id, 'In Process', 0)).statusCode).toBe(400);
+    const row = await rowOf(order.id);
+    expect([row?.status, row?.decidedBy]).toEqual(['Pending', null]);
+  });
+
+  it('a resubmission moves the version on and keeps what the version it replaced totalled; an approval at the cart moves it too', async () => {
+    const { order, approverHeaders, ordererHeaders, products } = await pendingOrder();
+    expect(order.version).toBe(1);
+    await resubmitLarger(ordererHeaders, order.id, products);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/write/Orders',
+      headers: ordererHeaders,
+      payload: { id: order.id, payment_mode: 'Cash', order_details: [{ product_id: products[2]?.id, quantity: 2 }] },
+    });
+    expect(body<{ data: Order }>(again).data.version).toBe(3);
+    // Shown version 2 (Rs. 472), the Approver is told what it was then, not what version 1 was.
+    expect(body((await decide(approverHeaders, order.id, 'In Process', 2))).error).toBe(orderChangedText('236.00', '472.00'));
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/write/Orders',
+      headers: approverHeaders,
+      payload: { id: order.id, payment_mode: 'Cash', order_details: [{ product_id: products[2]?.id, quantity: 1 }] },
+    });
+    expect(body<{ data: Order }>(confirmed).data).toMatchObject({ status: 'In Process', version: 4, total_price: '118.00' });
+  });
+
+  it("mails the business's Approvers when an Orderer's order waits for them and when the Orderer changes it; a link to /pending, nothing that approves", async () => {
+    const { order, approver, orderer, business, ordererHeaders, products } = await pendingOrder();
+    const secondApprover = await makeUser(t.database.db, { businessId: business.id, type: 'Approver' });
+    const otherBusinessApprover = await makeUser(t.database.db, { type: 'Approver' });
+    const mailsTo = (email: string) => t.database.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(outbox.id);
+
+    const [placed] = await mailsTo(approver.email);
+    expect(placed?.subject).toBe(`Order ${order.order_number} waits for your approval`);
+    expect(placed?.body).toContain(`${orderer.name} placed order ${order.order_number}`);
+    expect(placed?.body).toContain('1 line, Rs. 236, paying Cash');
+
+    await resubmitLarger(ordererHeaders, order.id, products);
+    const mails = await mailsTo(approver.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.subject).toBe(`Order ${order.order_number} was changed and waits for your approval`);
+    expect(mails[1]?.body).toContain(`changed order ${order.order_number}: it now totals Rs. 472 (was Rs. 236), 2 lines`);
+    for (const m of mails) {
+      // The only address in the mail is Pending Approvals: no link that decides, no token.
+      expect(m.body.match(/https?:\/\/\S+/g)).toEqual(['http://localhost:3000/pending']);
+      expect(m.body).not.toMatch(/token|status|version/i);
+    }
+    // Every Approver of the business (this one joined after the order was placed).
+    expect((await mailsTo(secondApprover.email)).map((m) => m.subject)).toEqual([`Order ${order.order_number} was changed and waits for your approval`]);
+    expect(await mailsTo(otherBusinessApprover.email)).toHaveLength(0);
+    expect(await mailsTo(orderer.email)).toHaveLength(0);
+  });
+
+  it('mails no Approver for an order that needs no approval', async () => {
+    const { business, products } = await pendingOrder();
+    const rich = await makeUser(t.database.db, { businessId: business.id, type: 'Orderer', limit: '100000.00' });
+    const before = (await t.database.db.select().from(outbox)).length;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/write/Orders',
+      headers: await signIn(t.app, rich.email),
+      payload: { payment_mode: 'Cash', order_details: [{ product_id: products[0]?.id, quantity: 1 }] },
+    });
+    expect(body<{ data: Order }>(res).data.status).toBe('In Process');
+    expect((await t.database.db.select().from(outbox)).length).toBe(before);
+  });
+
+  it('a resubmission and an approval of the version before it, at once: the approval never takes the resubmitted order', async () => {
+    for (let round = 0; round < 6; round++) {
+      const { order, approverHeaders, ordererHeaders, products } = await pendingOrder();
+      const [resubmitted, approved] = await Promise.all([resubmitLarger(ordererHeaders, order.id, products), decide(approverHeaders, order.id, 'In Process', 1)]);
+      const row = await rowOf(order.id);
+      if (approved.statusCode === 200) {
+        // The approval was first: it took version 1 as shown, and the resubmission found it decided.
+        expect(resubmitted.statusCode).toBe(409);
+        expect([row?.status, row?.version, row?.totalPrice]).toEqual(['In Process', 1, '236.00']);
+      } else {
+        expect(approved.statusCode).toBe(409);
+        expect(resubmitted.statusCode).toBe(200);
+        expect([row?.status, row?.version, row?.totalPrice, row?.decidedBy]).toEqual(['Pending', 2, '472.00', null]);
+      }
+    }
   });
 });
 

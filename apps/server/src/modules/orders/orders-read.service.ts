@@ -42,6 +42,7 @@ export const orderColumns = {
   business_name: orders.businessName,
   order_by: orders.orderBy,
   rejection_reason: orders.rejectionReason,
+  version: orders.version,
 };
 
 export const detailColumns = {
@@ -108,6 +109,7 @@ export function toOrder(row: OrderRow, details: OrderDetail[]): Order {
     business_name: row.business_name as string,
     order_by: row.order_by as string,
     rejection_reason: (row.rejection_reason as string | null) ?? null,
+    version: row.version as number,
     order_details: details,
   };
 }

@@ -15,6 +15,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { requireRegistered, requireSession } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { priceProducts } from '../catalogue/pricing.service.ts';
+import { notifyApprovers, type PendingNews, pendingApprovalsUrl } from './approval-mail.ts';
 import { readCreditStanding } from './credit.service.ts';
 import { changeOrderStatus } from './order-status.service.ts';
 import { findOrder, listOrders, type Reader } from './orders-read.service.ts';
@@ -31,6 +32,9 @@ function reader(request: FastifyRequest): Reader {
 
 export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // Issue 37: an order waiting for approval (placed or resubmitted) is mailed to the business's Approvers.
+  const pendingUrl = pendingApprovalsUrl(deps.config.PUBLIC_URL);
+  const notify = (news: PendingNews) => notifyApprovers(deps.db, deps.mailer, pendingUrl, news);
 
   r.post(
     '/api/write/Orders',
@@ -53,7 +57,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const auth = requireRegistered(request, NOT_ALLOWED_TO_ORDER);
       const key = request.headers['idempotency-key'];
-      const order = await placeOrder(deps.db, { userId: auth.userId, businessId: auth.businessId }, request.body, key);
+      const order = await placeOrder(deps.db, { userId: auth.userId, businessId: auth.businessId }, request.body, key, notify);
       return { data: order };
     },
   );
@@ -100,7 +104,8 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         tags: ['orders'],
-        summary: 'Approve (In Process) or reject (Rejected) a Pending order; Approvers of the same business only; 409 when already moved',
+        summary:
+          'Approve (In Process) or reject (Rejected) a Pending order, naming the version shown; Approvers of the same business only; 409 when already moved or changed since (version)',
         security,
         params: IdParams,
         body: OrderStatusInputSchema,

@@ -15,10 +15,11 @@ import {
 import type { Order, OrderDetail, PlaceOrderInput } from '@shop/domain/orders';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, type PreparedSql, perDatabase, prepareSql } from '../../db/client.ts';
-import { orderDetails, orders } from '../../db/schema/orders.ts';
+import { orderDetails, orderRevisions, orders } from '../../db/schema/orders.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error.ts';
 import { businessPaymentTerms, selectBuyerForOrder } from '../businesses/buyer-accounts.service.ts';
 import { type OrderLineProduct, orderLineProductsSql, type Priced, priceProducts, priceRows } from '../catalogue/pricing.service.ts';
+import type { PendingNews } from './approval-mail.ts';
 import { checkCreditUnderLock } from './credit.service.ts';
 import { findBusinessOrder, findOrderByIdempotencyKey, isoTimestamp, orderColumns, toDetail, toOrder } from './orders-read.service.ts';
 import { toKarachiIso } from '@shop/domain/karachi-time';
@@ -31,6 +32,16 @@ export interface Caller {
 interface Line {
   productId: number;
   quantity: number;
+}
+
+/**
+ * Issue 37: told of an order that waits for approval (placed, or resubmitted by its Orderer), after it
+ * is committed; the routes queue the Approvers' mail with it. Never fails the placement.
+ */
+export type PendingNotifier = (news: PendingNews) => Promise<void>;
+
+async function tell(notify: PendingNotifier | undefined, news: PendingNews) {
+  await notify?.(news).catch(() => {});
 }
 
 /** Lines of the same product are added together (a cart never has two, but a client might send them). */
@@ -180,7 +191,7 @@ const orderInsert = perDatabase(prepareOrderInsert);
  * POST /api/write/Orders. 2 SQL statements for a new order whatever its size (context with prices,
  * then order with lines); the order id is drawn with the context so the order number needs no extra trip.
  */
-export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput, idempotencyKey?: string): Promise<Order> {
+export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput, idempotencyKey?: string, notify?: PendingNotifier): Promise<Order> {
   const lines = mergeLines(input.order_details);
   const hash = idempotencyKey ? requestHash(input, lines) : null;
   const [ctx] = await orderContext(db).execute({
@@ -202,7 +213,7 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
   }
   if (input.id != null) {
     if (pendingPlacement(type, true) === 'refused') throw forbidden(CANNOT_APPROVE);
-    return placePendingOrder(db, caller, { type, limit: ctx.limit }, input);
+    return placePendingOrder(db, caller, { type, limit: ctx.limit }, input, notify);
   }
   // SPEC 5/6: an Approver orders only with the approver flag, i.e. when confirming a pending order.
   if (type === 'Approver') throw forbidden(NOT_ALLOWED_TO_ORDER);
@@ -257,7 +268,9 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
     const details: OrderDetail[] = values
       .map((v) => ({ id: lineIds.get(v.product_id) as number, ...v, ordered_quantity: v.quantity, change_reason: null }))
       .sort((x, y) => x.id - y.id);
-    return { ...order, created_on: toKarachiIso(row.created_on), rejection_reason: null, order_details: details };
+    const placed: Order = { ...order, created_on: toKarachiIso(row.created_on), rejection_reason: null, version: 1, order_details: details };
+    if (placed.status === 'Pending') await tell(notify, { kind: 'placed', order: placed });
+    return placed;
   }
   // Another request with the same key was first: answer its order.
   const first = idempotencyKey && hash ? await findOrderByIdempotencyKey(db, caller.userId, idempotencyKey, hash) : null;
@@ -271,7 +284,13 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
  * Approver confirms it (In Process); its own Orderer resubmits it and the usual rule decides its
  * status again (roles.ts pendingPlacement).
  */
-async function placePendingOrder(db: Db, caller: Caller, who: { type: UserType; limit: string }, input: PlaceOrderInput): Promise<Order> {
+async function placePendingOrder(
+  db: Db,
+  caller: Caller,
+  who: { type: UserType; limit: string },
+  input: PlaceOrderInput,
+  notify?: PendingNotifier,
+): Promise<Order> {
   const id = input.id as number;
   const pending = await findBusinessOrder(db, caller.businessId, id);
   if (!pending) throw notFound('Order not found');
@@ -289,9 +308,18 @@ async function placePendingOrder(db: Db, caller: Caller, who: { type: UserType; 
   const priced = priceLines(lines, await priceProducts(db, caller.businessId, lines.map((l) => l.productId), { quantities: quantitiesOf(lines) }));
   const totals = orderTotals(priced);
 
-  return db.transaction(async (tx) => {
+  const { order, wasTotal } = await db.transaction(async (tx) => {
     // Confirming as Credit adds this order to what the business owes: the same check as a new order.
     if (input.payment_mode === 'Credit') await checkCreditUnderLock(tx, { businessId: caller.businessId, orderTotal: totals.total, excludeOrderId: id });
+    // Issue 37: the version this change replaces, locked until commit (an approval of it waits, then
+    // finds the version moved on), and kept with its total so a refused approval can say what it was.
+    const [current] = await tx
+      .select({ version: orders.version, total: orders.totalPrice })
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.businessId, caller.businessId), eq(orders.status, 'Pending')))
+      .for('update');
+    if (!current) throw conflict(ORDER_NOT_PENDING);
+    await tx.insert(orderRevisions).values({ orderId: id, version: current.version, totalPrice: current.total });
     const [row] = await tx
       .update(orders)
       .set({
@@ -309,6 +337,7 @@ async function placePendingOrder(db: Db, caller: Caller, who: { type: UserType; 
         paymentMode: input.payment_mode,
         paymentDays: input.payment_mode === 'Credit' ? (business?.paymentDays ?? 0) : 0,
         decidedBy: how === 'confirm' ? caller.userId : null,
+        version: sql`${orders.version} + 1`,
         updatedAt: sql`now()`,
       })
       // Conditional: an order another Approver moved meanwhile is left alone (409).
@@ -316,6 +345,9 @@ async function placePendingOrder(db: Db, caller: Caller, who: { type: UserType; 
       .returning(orderColumns);
     if (!row) throw conflict(ORDER_NOT_PENDING);
     await tx.delete(orderDetails).where(eq(orderDetails.orderId, id));
-    return toOrder(row, await insertLines(tx, id, priced));
+    return { order: toOrder(row, await insertLines(tx, id, priced)), wasTotal: current.total };
   });
+  // The Orderer changed what waits for approval: its Approvers must look again (issue 37).
+  if (how === 'resubmit') await tell(notify, { kind: 'resubmitted', order, wasTotal });
+  return order;
 }

@@ -37,6 +37,9 @@ export function loadIntoCart(order: Order) {
   setPendingCart(pending);
 }
 
-/** Our approve/reject call: Pending to In Process or Rejected. */
-export const decideOrder = (id: number, status: 'In Process' | 'Rejected') =>
-  api<Order>(`/api/orders/${id}/status`, { body: { status } });
+/**
+ * Our approve/reject call: Pending to In Process or Rejected, of the order's version as the page shows
+ * it (issue 37: the server answers 409 when the order changed since).
+ */
+export const decideOrder = (order: Pick<Order, 'id' | 'version'>, status: 'In Process' | 'Rejected') =>
+  api<Order>(`/api/orders/${order.id}/status`, { body: { status, version: order.version } });

@@ -1,6 +1,7 @@
 import { SessionSchema, type SessionUser } from '@shop/domain/auth';
 import type { UserType } from '@shop/domain/constants';
 import { type Order, OrderSchema } from '@shop/domain/orders';
+import { orderChangedText } from '@shop/domain/order-version';
 import { CANNOT_APPROVE } from '@shop/domain/roles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -43,6 +44,7 @@ const order: Order = OrderSchema.parse({
   customer_id: null,
   business_name: 'Ali Traders',
   order_by: 'Ali Orderer',
+  version: 1,
   order_details: [
     {
       id: 1, product_id: 5, product_name: 'Dalda Cooking Oil 5L', quantity: 2, unit_price: '2400.00', total_price: '4800.00', tax: '400.00',
@@ -61,16 +63,20 @@ const userOf = (type: UserType, id: number): SessionUser =>
     },
   }).user;
 
-const decisions: Array<{ id: string; status: string }> = [];
+const decisions: Array<{ id: string; status: string; version: number }> = [];
+/** The order as the server has it now (a test may change it after the page showed it). */
+let current: Order = order;
 const server = setupServer(
   http.get('/api/read/Orders', ({ request }) => {
     const status = new URL(request.url).searchParams.get('status');
-    return HttpResponse.json({ data: status === 'Pending' ? [order] : [] });
+    return HttpResponse.json({ data: status === 'Pending' ? [current] : [] });
   }),
   http.post('/api/orders/:id/status', async ({ params, request }) => {
-    const { status } = (await request.json()) as { status: 'In Process' | 'Rejected' };
-    decisions.push({ id: String(params.id), status });
-    return HttpResponse.json({ data: OrderSchema.parse({ ...order, status }) });
+    const { status, version } = (await request.json()) as { status: 'In Process' | 'Rejected'; version: number };
+    decisions.push({ id: String(params.id), status, version });
+    // As the server answers (order-status.service.ts): a version the order no longer has is 409.
+    if (version !== current.version) return HttpResponse.json({ error: orderChangedText(current.total_price, order.total_price) }, { status: 409 });
+    return HttpResponse.json({ data: OrderSchema.parse({ ...current, status }) });
   }),
 );
 
@@ -107,6 +113,7 @@ beforeAll(() => {
 afterAll(() => server.close());
 beforeEach(() => {
   decisions.length = 0;
+  current = order;
   updateCart(() => []);
 });
 afterEach(() => {
@@ -125,7 +132,39 @@ describe('approve and reject (SPEC 6)', () => {
     const user = userEvent.setup();
     const detail = await openPending(approver);
     await user.click(within(detail).getByRole('button', { name: button }));
-    await vi.waitFor(() => expect(decisions).toEqual([{ id: '41', status }]));
+    await vi.waitFor(() => expect(decisions).toEqual([{ id: '41', status, version: 1 }]));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  // Issue 37: the Orderer resubmitted the order larger after the page showed it.
+  it('an Approver approves an order changed since it was shown: 409, the order is shown again with what changed, and approving that version goes through', async () => {
+    const user = userEvent.setup();
+    const detail = await openPending(approver);
+    current = OrderSchema.parse({
+      ...order,
+      version: 2,
+      total_price: '7400.00',
+      remaining_amount: '7400.00',
+      order_details: [
+        { ...order.order_details[0], quantity: 3, total_price: '7200.00' },
+        { id: 2, product_id: 6, product_name: 'Tapal Danedar 95g', quantity: 1, unit_price: '200.00', total_price: '200.00', tax: '30.00', sell_price: '170.00', url: '', product_subsys: '', article_mgb: '' },
+      ],
+    });
+    await user.click(within(detail).getByRole('button', { name: 'Approve' }));
+
+    const notice = await screen.findByRole('alert', { name: 'Order changed' });
+    expect(within(notice).getByText('This order was changed after you opened it: it now totals Rs. 7,400 (was Rs. 4,800). Review it and decide again.')).toBeTruthy();
+    expect(within(notice).getByText('Total: Rs. 4,800 → Rs. 7,400')).toBeTruthy();
+    const lines = within(within(notice).getByRole('list', { name: 'Lines changed' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(lines).toEqual(['Dalda Cooking Oil 5L: 2 → 3', 'Tapal Danedar 95g: added (1)']);
+    // The detail shows the order as it is now; nothing was approved, and no dialog hides the notice.
+    const now = screen.getByRole('region', { name: 'Order ORD-000041' });
+    expect(within(within(now).getByRole('region', { name: 'Order lines' })).getByText('Tapal Danedar 95g')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(decisions).toEqual([{ id: '41', status: 'In Process', version: 1 }]);
+
+    await user.click(within(now).getByRole('button', { name: 'Approve' }));
+    await vi.waitFor(() => expect(decisions.at(-1)).toEqual({ id: '41', status: 'In Process', version: 2 }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

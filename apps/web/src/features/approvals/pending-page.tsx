@@ -1,5 +1,7 @@
 import { formatRupees } from '@shop/domain/money';
 import { orderDate } from '@shop/domain/order-rules';
+import { describeOrderChange, type OrderChange } from '@shop/domain/order-version';
+import type { Order } from '@shop/domain/orders';
 import { CANNOT_APPROVE, pendingOrderRights } from '@shop/domain/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { AccountSideNav } from '../../components/ui/account-side-nav.tsx';
 import { MessageDialog } from '../../components/ui/message-dialog.tsx';
 import { OrderLines } from '../../components/ui/order-lines.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { useOrders } from '../../lib/orders-query.ts';
 import { useSession } from '../../lib/session.tsx';
 import { notify } from '../../lib/toast.ts';
@@ -23,22 +26,39 @@ export function PendingPage() {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
+  /** Issue 37: the order changed after it was shown; what the server said and what changed. */
+  const [changed, setChanged] = useState<{ orderId: number; text: string; change: OrderChange } | null>(null);
   const list = pending.data ?? [];
   const selected = list.find((o) => o.id === selectedId) ?? list[0] ?? null;
   const rights = pendingOrderRights(user?.type);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: ['orders'] });
 
+  /** The Pending list read again; the order `id` in it as it is now, or null when it is no longer Pending. */
+  async function reloadedPending(id: number): Promise<Order | null> {
+    const fresh = await pending.refetch();
+    return fresh.data?.find((o) => o.id === id) ?? null;
+  }
+
   async function decide(status: 'In Process' | 'Rejected') {
     if (!selected) return;
     // SPEC 6: a non-Approver sees this; the server refuses it too.
     if (!rights.canDecide) return setMessage(CANNOT_APPROVE);
+    const shown = selected;
     setBusy(true);
     try {
-      await decideOrder(selected.id, status);
-      notify.success(status === 'Rejected' ? `Order ${selected.order_number} rejected.` : `Order ${selected.order_number} approved.`);
+      await decideOrder(shown, status);
+      notify.success(status === 'Rejected' ? `Order ${shown.order_number} rejected.` : `Order ${shown.order_number} approved.`);
       setSelectedId(null);
+      setChanged(null);
     } catch (err) {
+      // Issue 37: changed since it was shown (still Pending, another version): show it as it is now and what changed.
+      const now = err instanceof ApiError && err.status === 409 ? await reloadedPending(shown.id) : null;
+      if (now && now.version !== shown.version) {
+        setSelectedId(now.id);
+        setChanged({ orderId: now.id, text: err instanceof Error ? err.message : '', change: describeOrderChange(shown, now) });
+        return;
+      }
       setMessage(err instanceof Error ? err.message : 'Something went wrong.');
     } finally {
       setBusy(false);
@@ -73,7 +93,10 @@ export function PendingPage() {
                   <button
                     type="button"
                     aria-pressed={o.id === selected.id}
-                    onClick={() => setSelectedId(o.id)}
+                    onClick={() => {
+                      setSelectedId(o.id);
+                      if (o.id !== changed?.orderId) setChanged(null);
+                    }}
                     className={`w-full rounded-lg border p-3 text-left text-sm ${o.id === selected.id ? 'border-brand bg-blue-50' : 'border-slate-200 bg-white'}`}
                   >
                     <span className="block font-semibold">{o.order_number}</span>
@@ -91,6 +114,7 @@ export function PendingPage() {
               <p className="text-sm text-slate-600">
                 {orderDate(selected.created_on)} · Ordered by {selected.order_by} · {selected.payment_mode}
               </p>
+              {changed?.orderId === selected.id && <ChangedNotice text={changed.text} change={changed.change} />}
               <div className="mt-3">
                 <OrderLines order={selected} />
               </div>
@@ -116,5 +140,22 @@ export function PendingPage() {
         <p>{message}</p>
       </MessageDialog>
     </main>
+  );
+}
+
+/** Issue 37: the order was changed after the Approver opened it; nothing was decided. */
+function ChangedNotice({ text, change }: { text: string; change: OrderChange }) {
+  return (
+    <div role="alert" aria-label="Order changed" className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="font-semibold">{text}</p>
+      {change.total && <p className="mt-1">Total: {change.total}</p>}
+      {change.lines.length > 0 && (
+        <ul className="mt-1 list-disc ps-5" aria-label="Lines changed">
+          {change.lines.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
