@@ -2,16 +2,14 @@
 // while the shop runs (the running server writes it: lib/control-socket.ts) or, when it is stopped, by
 // this process. Written to ./backups unless a folder is named. PostgreSQL: pg_dump (docs/operations.md).
 import { join, resolve } from 'node:path';
-import { ConfigError, parseConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
 import { BackupError, type BackupResult, embeddedDatabaseOpen, IN_USE, writeBackup } from '../lib/backup.ts';
 import { sendControl } from '../lib/control-socket.ts';
+import { openOperatorDatabase, runOperatorCommand } from './operator.ts';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
-try {
-  const config = parseConfig(process.env);
-  if (config.DATABASE_URL) throw new BackupError('The shop runs on PostgreSQL: back it up with pg_dump or point-in-time recovery (docs/operations.md, "Backups").');
-  const dataDir = resolve(config.DATA_DIR);
+await runOperatorCommand(async (settings) => {
+  const { config, dataDir } = settings;
+  if (settings.database.kind === 'postgres') throw new BackupError('The shop runs on PostgreSQL: back it up with pg_dump or point-in-time recovery (docs/operations.md, "Backups").');
   const to = resolve(process.argv[2] ?? 'backups');
   const uploads = config.FILE_STORAGE === 's3' ? null : join(dataDir, 'uploads');
   let result: BackupResult;
@@ -23,7 +21,7 @@ try {
   } else {
     // No running shop answered: only then may this process open the folder itself.
     if (embeddedDatabaseOpen(dataDir)) throw new BackupError(IN_USE);
-    const database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
+    const database = await openOperatorDatabase(settings);
     try {
       result = await writeBackup(database, uploads, to);
     } finally {
@@ -33,7 +31,4 @@ try {
   }
   say(`Backup: ${result.dir} (database ${Math.round(result.manifest.database_bytes / 1024)} KB, ${result.manifest.files} uploaded files, ${result.ms} ms).`);
   if (uploads === null) say('Uploaded files are on S3: keep them with the bucket\'s versioning or replication (docs/operations.md).');
-} catch (err) {
-  process.stderr.write(`${err instanceof ConfigError || err instanceof BackupError || err instanceof Error ? err.message : String(err)}\n`);
-  process.exitCode = 1;
-}
+});
