@@ -65,7 +65,7 @@ export function TickerPage() {
             })}
           </tbody>
         </table>
-        {list.isSuccess && list.data.length === 0 ? <p className="p-4 text-sm text-slate-500">No messages: the storefront shows its built-in closing-soon notice.</p> : null}
+        {list.isSuccess && list.data.length === 0 ? <p className="p-4 text-sm text-slate-500">No messages: the storefront's notice bar says only what is true of the shop (that it is being set up, or that prices are guide prices).</p> : null}
       </div>
       <Panel title="Add a ticker message">
         <form
