@@ -58,16 +58,20 @@ test('a banner scheduled for Karachi shows only there and only between its start
   const titles = { over: `Karachi sale that ended ${stamp}`, now: `Karachi flash sale ${stamp}`, next: `Karachi sale to come ${stamp}` };
   const form = staff.getByRole('form', { name: 'Add a banner' });
   const rows = staff.getByRole('table', { name: 'Banners' }).getByRole('row');
+  // Issue 35: the image is uploaded (with a preview), never typed; the three banners share it.
+  const sharp = (await import('sharp')).default;
+  const art = await sharp({ create: { width: 1600, height: 420, channels: 3, background: '#0f766e' } }).png().toBuffer();
+  await form.getByLabel('Banner image').setInputFiles({ name: 'karachi-sale.png', mimeType: 'image/png', buffer: art });
+  await expect(form.getByRole('img', { name: 'Preview of the banner image' })).toBeVisible();
   async function addBanner(title: string, from: number, until: number) {
     await form.getByLabel('Place').selectOption({ label: 'Marketplace home' });
     await form.getByLabel('Title (read aloud)').fill(title);
-    await form.getByLabel('Image').fill('/storage/art/desktop/karachi-flash-sale.svg');
     await form.getByLabel('City').selectOption('Karachi');
     await form.getByLabel('Order').fill('0');
     await form.getByLabel('Shows from (Pakistan time)').fill(karachiInput(from));
     await form.getByLabel('Shows until').fill(karachiInput(until));
     await form.getByRole('button', { name: 'Add banner' }).click();
-    await expect(form.getByRole('status')).toHaveText('Banner added.');
+    await expect(form.getByRole('status')).toHaveText('Banner added: it shows on the marketplace home in Karachi from its start.');
     await expect(rows.filter({ hasText: title })).toContainText('Karachi');
   }
   const lastHour = Math.floor(Date.now() / 60_000) * 60_000 - hour;

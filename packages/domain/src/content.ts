@@ -2,16 +2,22 @@
 import { z } from 'zod';
 import { CITIES } from './constants.ts';
 import { KarachiMomentSchema } from './prices.ts';
+import { UPLOADED_IMAGE_PATH } from './product-images.ts';
 import { ShopSizeSchema } from './shop-size.ts';
 
-/** Where a banner shows: the marketplace home's carousel and its two tile grids, the storefront home, a category page. */
+/**
+ * Where a banner shows, each read by a page for the visitor's city and the banner's period: the
+ * marketplace home's carousel and its two tile grids, the storefront home's carousel (issue 35: it was
+ * offered and shown nowhere) and a marketplace category page (a Food level-2 category, the categories
+ * the marketplace has pages for).
+ */
 export const BANNER_PLACES = ['Bmpl_Banners', 'Bmpl_Featured', 'Bmpl_Popular', 'Home_Banners', 'Category_Banners'] as const;
 export const BANNER_PLACE_LABELS: Readonly<Record<(typeof BANNER_PLACES)[number], string>> = {
   Bmpl_Banners: 'Marketplace home',
   Bmpl_Featured: 'Marketplace featured tile',
   Bmpl_Popular: 'Marketplace popular tile',
   Home_Banners: 'Storefront home',
-  Category_Banners: 'Category page',
+  Category_Banners: 'Marketplace category page',
 };
 
 /** SPEC 2: the information pages, by their route. */
@@ -28,13 +34,16 @@ export function isShownAt(row: { starts_at: string | null; ends_at: string | nul
   return (row.starts_at == null || Date.parse(row.starts_at) <= at) && (row.ends_at == null || Date.parse(row.ends_at) > at);
 }
 
-/** Images are ours (drawn or uploaded, served under /storage/): the Content-Security-Policy allows no other host. */
+/**
+ * Images are ours (the Content-Security-Policy allows no other host): an uploaded banner (issue 35: the
+ * address POST /api/staff/images/banner answered; staff never type one), or the demo's drawn art under
+ * /storage/ that the seed's banners keep.
+ */
 const ImagePath = z
   .string()
   .trim()
   .max(300)
-  .regex(/^\/storage\/[A-Za-z0-9._/-]+$/, 'must be a path of ours under /storage/, e.g. /storage/art/desktop/buy-more-pay-less.svg')
-  .refine((s) => !s.includes('..'), 'must not contain ..');
+  .refine((s) => (UPLOADED_IMAGE_PATH.test(s) && s.startsWith('/api/images/b-')) || (/^\/storage\/[A-Za-z0-9._/-]+$/.test(s) && !s.includes('..')), 'must be an uploaded banner image: upload the picture first');
 const LinkPath = z
   .string()
   .trim()

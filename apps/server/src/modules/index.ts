@@ -23,6 +23,8 @@ import { ordersRoutes } from './orders/orders.routes.ts';
 import { reorderRoutes } from './reorder/reorder.routes.ts';
 import { seoRoutes } from './seo/seo.routes.ts';
 import { storageRoutes } from './storage/storage.routes.ts';
+import { uploadedImagesRoutes } from './storage/uploaded-images.routes.ts';
+import { businessTypesRoutes } from './businesses/business-types.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
 import { pricesRoutes } from './prices/prices.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
@@ -66,6 +68,8 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(catalogueAdminRoutes, deps);
   await app.register(pricesRoutes, { ...deps, prefix: '/api/staff/prices' });
   await app.register(contentRoutes, deps);
+  await app.register(uploadedImagesRoutes, deps);
+  await app.register(businessTypesRoutes, deps);
   await app.register(feedbackInboxRoutes, { ...deps, prefix: '/api/staff/feedback' });
   await app.register(goLiveRoutes, { ...deps, prefix: '/api/staff/go-live' });
 }

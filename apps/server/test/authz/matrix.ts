@@ -95,6 +95,7 @@ export const ROWS: Row[] = [
     check: (w, actor, res) => (isBuyerUser(actor) && (dataOf(res) as { business_id: number }).business_id !== w.users[actor].businessId ? "sees another business's verification" : null),
   },
   { route: 'GET /api/product-images/:file', case: 'a product photo (public; an unknown one is 404)', expect: all(404), request: get('/api/product-images/p1-000000000000-640.webp') },
+  { route: 'GET /api/images/:file', case: 'an uploaded banner or picture (public; an unknown one is 404)', expect: all(404), request: get('/api/images/b-000000000000-1600.webp') },
   { route: 'GET /api/uploads/:id', case: "another business's document", expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }), request: (w) => ({ method: 'GET', url: `/api/uploads/${w.uploadId}` }) },
   {
     route: 'POST /api/write/Orders',

@@ -124,6 +124,35 @@ export const STAFF_CATALOGUE_ROWS: Row[] = [
     expect: staffOnly({ staffCatalogue: 404 }),
     request: () => ({ method: 'PUT', url: '/api/staff/content/banners/999999', payload: { name: 'Bmpl_Banners', title: 'x', image: '/storage/art/desktop/x.svg', is_mobile: false, sort_order: 0 } }),
   },
+  // Issue 35: pictures are uploaded (a banner needs content.write, a category or business-type picture catalogue.write).
+  {
+    route: 'POST /api/staff/images/:kind',
+    case: 'upload a banner that is not a picture (nothing stored, 400)',
+    expect: staffOnly({ staffCatalogue: 400 }),
+    request: () => ({ method: 'POST', url: '/api/staff/images/banner', headers: { 'content-type': 'image/png' }, payload: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }),
+  },
+  // Issue 35: business types (Catalogue).
+  { route: 'GET /api/staff/business-types', case: 'every business type with what uses it', expect: staffOnly({ staffCatalogue: 200 }), request: get('/api/staff/business-types') },
+  {
+    route: 'POST /api/staff/business-types',
+    case: 'add a type under one that does not exist (nothing changes, 400)',
+    expect: staffOnly({ staffCatalogue: 400 }),
+    request: () => ({ method: 'POST', url: '/api/staff/business-types', payload: { name: 'Matrix Type', parent_id: 999_999, sort_order: 0 } }),
+  },
+  {
+    route: 'PUT /api/staff/business-types/:id',
+    case: 'change a type that does not exist (404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: () => ({ method: 'PUT', url: '/api/staff/business-types/999999', payload: { name: 'Matrix Type', sort_order: 0 } }),
+  },
+  { route: 'DELETE /api/staff/business-types/:id', case: 'delete a type that does not exist (404)', expect: staffOnly({ staffCatalogue: 404 }), request: () => ({ method: 'DELETE', url: '/api/staff/business-types/999999' }) },
+  { route: 'GET /api/staff/business-types/:id/products', case: "an unknown type's products (404)", expect: staffOnly({ staffCatalogue: 404 }), request: get('/api/staff/business-types/999999/products') },
+  {
+    route: 'POST /api/staff/business-types/:id/products',
+    case: 'offer products to a type that does not exist (nothing changes, 404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: () => ({ method: 'POST', url: '/api/staff/business-types/999999/products', payload: { action: 'add', product_ids: [1] } }),
+  },
   { route: 'GET /api/staff/content/ticker', case: 'every ticker message', expect: staffOnly({ staffCatalogue: 200 }), request: get('/api/staff/content/ticker') },
   {
     route: 'POST /api/staff/content/ticker',

@@ -1,4 +1,5 @@
-import { type AnyPgColumn, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './common.ts';
 
 export const cities = pgTable('cities', {
@@ -22,5 +23,7 @@ export const businessTypes = pgTable('business_types', {
   image: text('image'),
   parentId: integer('parent_id').references((): AnyPgColumn => businessTypes.id),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** Issue 35 (migration 0030): an inactive type is kept (businesses and products name it) but not shown or offered. */
+  active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
-}, (t) => [index('business_types_parent_idx').on(t.parentId)]);
+}, (t) => [index('business_types_parent_idx').on(t.parentId), uniqueIndex('business_types_name_uq').using('btree', sql`lower(${t.name})`)]);

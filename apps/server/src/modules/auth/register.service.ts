@@ -31,14 +31,14 @@ async function resolvePlaces(db: Db, input: RegisterStep1) {
   const subTypeId = idOrNull(input.business_sub_type_id);
   if (subTypeId != null && typeId == null) throw badRequest('Choose a Business Type before a Sub Business Type.');
   if (typeId != null) {
-    const [type] = await db.select({ id: businessTypes.id }).from(businessTypes).where(eq(businessTypes.id, typeId)).limit(1);
+    const [type] = await db.select({ id: businessTypes.id }).from(businessTypes).where(and(eq(businessTypes.id, typeId), eq(businessTypes.active, true))).limit(1);
     if (!type) throw badRequest('Unknown Business Type.');
   }
   if (subTypeId != null) {
     const [sub] = await db
       .select({ id: businessTypes.id })
       .from(businessTypes)
-      .where(and(eq(businessTypes.id, subTypeId), eq(businessTypes.parentId, typeId as number)))
+      .where(and(eq(businessTypes.id, subTypeId), eq(businessTypes.parentId, typeId as number), eq(businessTypes.active, true)))
       .limit(1);
     if (!sub) throw badRequest('The Sub Business Type does not belong to the Business Type.');
   }
@@ -161,7 +161,8 @@ export async function addDocuments(
 /** SPEC 7: the step-2 dropdowns (business types with their parent, cities, areas with store). */
 export async function signUpPageData(db: Db): Promise<SignUpPageData> {
   const [types, cityRows, areaRows] = await Promise.all([
-    db.select().from(businessTypes).orderBy(asc(businessTypes.sortOrder), asc(businessTypes.id)),
+    // Issue 35: an inactive business type is not offered.
+    db.select().from(businessTypes).where(eq(businessTypes.active, true)).orderBy(asc(businessTypes.sortOrder), asc(businessTypes.id)),
     db.select({ id: cities.id, name: cities.name }).from(cities).orderBy(asc(cities.id)),
     db.select().from(areas).orderBy(asc(areas.cityId), asc(areas.id)),
   ]);

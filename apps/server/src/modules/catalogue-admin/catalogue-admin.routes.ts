@@ -16,7 +16,7 @@ import {
   StaffProductQuerySchema,
   StaffProductSchema,
 } from '@shop/domain/catalogue-admin';
-import { PRODUCT_IMAGE_MAX_BYTES } from '@shop/domain/product-images';
+import { IMAGE_NOT_AN_IMAGE, PRODUCT_IMAGE_MAX_BYTES } from '@shop/domain/product-images';
 import type { StaffCapability } from '@shop/domain/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,6 +26,7 @@ import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
 import { catalogueOptions, editProduct, findStaffProducts, readStaffProduct, type StaffActor } from './catalogue-admin.service.ts';
 import { addBrand, addCategory, listBrands, listCategories, mergeBrand, moveCategory, renameBrand, renameCategory } from './categories-brands.service.ts';
 import { localFileStore } from '../../lib/file-store.ts';
+import { acceptImageBodies } from '../../lib/image-body.ts';
 import { badRequest as badRequestOf, notFound } from '../../lib/http-error.ts';
 import { uploadsDir } from '../uploads/uploads.service.ts';
 import { readProductImage, uploadProductImage } from './product-images.service.ts';
@@ -163,13 +164,13 @@ export async function catalogueAdminRoutes(app: FastifyInstance, deps: AppDeps) 
   // Product images (issue 19): the photo's bytes as the body (image/png, image/jpeg or image/webp).
   const files = deps.files ?? localFileStore(uploadsDir(deps.config.DATA_DIR));
   await app.register(async (scope) => {
-    scope.addContentTypeParser(['image/png', 'image/jpeg', 'image/webp'], { parseAs: 'buffer', bodyLimit: PRODUCT_IMAGE_MAX_BYTES }, (_req, body, done) => done(null, body));
+    acceptImageBodies(scope);
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/staff/catalogue/products/:id/image',
       { bodyLimit: PRODUCT_IMAGE_MAX_BYTES, schema: { tags, summary: "Upload the product's photo (PNG, JPEG or WebP bytes); it is served in 160, 320 and 640 px as WebP and AVIF", params: IdParams, response: ok(StaffProductSchema) } },
       async (request) => {
         const who = actor(request, 'catalogue.write');
-        if (!Buffer.isBuffer(request.body)) throw badRequestOf('Send the photo itself (Content-Type image/png, image/jpeg or image/webp).');
+        if (!Buffer.isBuffer(request.body)) throw badRequestOf(IMAGE_NOT_AN_IMAGE);
         await uploadProductImage(db, files, who, request.params.id, request.body);
         return { data: await readStaffProduct(db, request.params.id) };
       },

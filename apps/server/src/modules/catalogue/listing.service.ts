@@ -170,7 +170,8 @@ function productPage(query: ListingQuery, rows: Product[], total: number | undef
 
 /** The type and every type below it (products are offered to leaf types); empty when the type does not exist. */
 export async function businessTypeWithDescendants(db: Db, id: number): Promise<number[]> {
-  const rows = await db.select({ id: businessTypes.id, parentId: businessTypes.parentId }).from(businessTypes);
+  // Issue 35: an inactive type (and what is below it) is not shown: its listing is a 400 like a missing one.
+  const rows = await db.select({ id: businessTypes.id, parentId: businessTypes.parentId }).from(businessTypes).where(eq(businessTypes.active, true));
   if (!rows.some((r) => r.id === id)) return [];
   const result = [id];
   for (let i = 0; i < result.length; i++) {

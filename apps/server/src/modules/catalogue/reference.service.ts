@@ -29,9 +29,12 @@ export async function listCategories(db: Db): Promise<Category[]> {
   }));
 }
 
+/** Issue 35: the active types whose parents are active too (an inactive type hides the types below it). */
 export async function listBusinessTypes(db: Db): Promise<BusinessType[]> {
   const rows = await db.select().from(businessTypes).orderBy(asc(businessTypes.sortOrder), asc(businessTypes.id));
-  return rows.map((t) => ({ id: t.id, name: t.name, image: t.image, parent_id: t.parentId, parentId: t.parentId }));
+  const byId = new Map(rows.map((t) => [t.id, t]));
+  const shown = (t: (typeof rows)[number], depth = 0): boolean => t.active && (t.parentId == null || (depth < 20 && !!byId.get(t.parentId) && shown(byId.get(t.parentId)!, depth + 1)));
+  return rows.filter((t) => shown(t)).map((t) => ({ id: t.id, name: t.name, image: t.image, parent_id: t.parentId, parentId: t.parentId }));
 }
 
 /**

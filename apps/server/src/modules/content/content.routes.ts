@@ -15,8 +15,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app-deps.ts';
+import { localFileStore } from '../../lib/file-store.ts';
 import { countListedProducts } from '../catalogue/shop-size.service.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
+import { uploadsDir } from '../uploads/uploads.service.ts';
 import {
   type ContentActor,
   contentCopyFor,
@@ -47,6 +49,7 @@ function actor(request: FastifyRequest): ContentActor {
 export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  const files = deps.files ?? localFileStore(uploadsDir(deps.config.DATA_DIR));
   const copy = contentCopyFor(db, deps.catalogueReads.followMs);
   if (deps.catalogueReads.warmAtStart) {
     // A running server reads the counter every second whether or not requests come: a change shows within 2 s.
@@ -85,10 +88,10 @@ export async function contentRoutes(app: FastifyInstance, deps: ModuleDeps) {
     return { data: await listBanners(db) };
   });
   r.post('/api/staff/content/banners', { schema: { tags: staffTags, summary: 'Add a banner (audited)', body: BannerInputSchema, response: ok(StaffBannerSchema) } }, async (request) => ({
-    data: await saveBanner(db, actor(request), request.body),
+    data: await saveBanner(db, actor(request), request.body, undefined, files),
   }));
   r.put('/api/staff/content/banners/:id', { schema: { tags: staffTags, summary: 'Change a banner (audited)', params: IdParams, body: BannerInputSchema, response: ok(StaffBannerSchema) } }, async (request) => ({
-    data: await saveBanner(db, actor(request), request.body, request.params.id),
+    data: await saveBanner(db, actor(request), request.body, request.params.id, files),
   }));
 
   r.get('/api/staff/content/ticker', { schema: { tags: staffTags, summary: 'Every ticker message with its city, period and order', response: ok(z.array(StaffTickerSchema)) } }, async (request) => {

@@ -1,5 +1,5 @@
 import type { MarketplaceBanner } from '@shop/domain/marketplace';
-import type { City } from '@shop/domain/constants';
+import { type City, DEFAULT_CATEGORY } from '@shop/domain/constants';
 import {
   type BannerInput,
   type InfoPage,
@@ -13,14 +13,17 @@ import {
 } from '@shop/domain/content';
 import { toKarachiIso } from '@shop/domain/karachi-time';
 import { asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { banners, categories } from '../../db/schema/catalogue.ts';
 import { isoTime } from '../../db/schema/common.ts';
 import { cities } from '../../db/schema/places.ts';
 import { infoPages, siteSettings, tickerMessages } from '../../db/schema/prices-content.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { appendAudit } from '../audit/audit.service.ts';
+import { isStoredPicture } from '../storage/uploaded-images.service.ts';
 
 export interface ContentActor {
   staffId: number;
@@ -136,20 +139,38 @@ async function cityIdOf(tx: Tx, city: string | null | undefined): Promise<number
   return row.id;
 }
 
+/**
+ * Issue 35: a category banner shows on the marketplace's page of its category, and the marketplace has
+ * pages for the Food level-2 categories only (marketplace.service.ts): any other would never be shown.
+ */
 async function checkCategory(tx: Tx, id: number | null | undefined) {
   if (id == null) return;
-  const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
-  if (!row) throw badRequest(`Category ${id} was not found.`);
+  const parent = alias(categories, 'parent');
+  const [row] = await tx
+    .select({ id: categories.id, level: categories.level, parent: parent.name, parentLevel: parent.level })
+    .from(categories)
+    .leftJoin(parent, eq(parent.id, categories.parentId))
+    .where(eq(categories.id, id));
+  if (!row) throw badRequest('That category was not found.');
+  if (row.level !== 2 || row.parentLevel !== 1 || row.parent !== DEFAULT_CATEGORY) {
+    throw badRequest(`A category banner shows on a marketplace category page: choose a ${DEFAULT_CATEGORY} category of the second level.`);
+  }
+}
+
+/** Issue 35: an uploaded banner must be in the file store (the demo's drawn art under /storage/ is always served). */
+async function checkImage(files: FileStore | undefined, image: string) {
+  if (files && image.startsWith('/api/images/') && !(await isStoredPicture(files, image))) throw badRequest('The banner image was not found; upload it again.');
 }
 
 export const listBanners = (db: Db) => loadBanners(db);
 export const listTicker = (db: Db) => loadTicker(db);
 
-export async function saveBanner(db: Db, actor: ContentActor, input: BannerInput, id?: number): Promise<StaffBanner> {
+export async function saveBanner(db: Db, actor: ContentActor, input: BannerInput, id?: number, files?: FileStore): Promise<StaffBanner> {
   return db.transaction(async (tx) => {
     const before = id == null ? null : ((await loadBanners(tx, id))[0] ?? null);
     if (id != null && !before) throw notFound('Banner not found');
     await checkCategory(tx, input.category_id);
+    await checkImage(files, input.image);
     const values = {
       name: input.name,
       title: input.title,

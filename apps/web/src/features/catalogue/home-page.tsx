@@ -5,6 +5,7 @@ import { useDeferredValue } from 'react';
 import { Link } from 'react-router';
 import { useSiteContent } from '../../app/layouts/site-content.ts';
 import { useBuyAgain, useBusinessTypes, useHomeGrid } from './catalogue-api.ts';
+import { HomeBanners } from './home-banners.tsx';
 import { ProductGrid } from './product-grid.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';
@@ -33,6 +34,7 @@ export function HomePage() {
           </button>
         </div>
       </section>
+      <HomeBanners />
       <BuyAgainSection />
       <BusinessTypesSection />
       <section id="categories" aria-labelledby="categories-title" className="mt-8 scroll-mt-32">

@@ -3,7 +3,7 @@ import type { MarketplaceBanner, MarketplaceStrip } from '@shop/domain/marketpla
 import { CITIES, type City, GRID } from '@shop/domain/constants';
 import { setCity, useCity } from '../../lib/city.ts';
 import { useIsDesktop } from '../../lib/use-media.ts';
-import { BannerCarousel } from './banner-carousel.tsx';
+import { BannerCarousel } from '../../components/ui/banner-carousel.tsx';
 import { useBanners, useProductList, useStrips } from './marketplace-api.ts';
 import { MarketplaceProductGrid, Spinner } from './marketplace-product-card.tsx';
 import { CategoryStrip, TileGrid } from './home-sections.tsx';

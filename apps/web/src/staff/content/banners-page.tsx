@@ -1,9 +1,12 @@
-import { CITIES } from '@shop/domain/constants';
+import { CATEGORY_PATH_SEPARATOR, type StaffCategory } from '@shop/domain/catalogue-admin';
+import { CITIES, DEFAULT_CATEGORY } from '@shop/domain/constants';
 import { BANNER_PLACE_LABELS, BANNER_PLACES, type BannerInput, type StaffBanner } from '@shop/domain/content';
 import { formatKarachiDateTime } from '@shop/domain/karachi-time';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { type ComboOption, StaffCombobox } from '../combobox.tsx';
 import { btn, ErrorLine, field, Panel } from '../orders/desk-ui.tsx';
+import { PictureUpload } from '../picture-upload.tsx';
 import { staffApi } from '../staff-api.ts';
 
 const when = (v: string | null) => (v ? formatKarachiDateTime(v) : '—');
@@ -23,10 +26,17 @@ const inputOf = (b: StaffBanner, change: Partial<BannerInput> = {}) => ({
   ...change,
 });
 
-/** Issue 19: home and category banners per city, with their times and order (role Catalogue). */
+/** Issue 19: home and category banners per city, with their times and order (role Catalogue); issue 35: images uploaded, categories by name. */
 export function BannersPage() {
   const client = useQueryClient();
   const list = useQuery({ queryKey: ['staff', 'banners'], queryFn: () => staffApi<StaffBanner[]>('/api/staff/content/banners') });
+  // Issue 35: a category banner shows on a marketplace category page: the Food level-2 categories, by name.
+  const categoryList = useQuery({ queryKey: ['staff', 'catalogue', 'categories'], queryFn: () => staffApi<StaffCategory[]>('/api/staff/catalogue/categories') });
+  const categories = useMemo(
+    () => (categoryList.data ?? []).filter((c) => c.level === 2 && c.path.startsWith(`${DEFAULT_CATEGORY}${CATEGORY_PATH_SEPARATOR}`)).map((c) => ({ id: c.id, label: c.name })),
+    [categoryList.data],
+  );
+  const categoryName = (id: number) => categories.find((c) => c.id === id)?.label ?? `category ${id}`;
   const toggle = useMutation({
     mutationFn: (b: StaffBanner) => staffApi<StaffBanner>(`/api/staff/content/banners/${b.id}`, { method: 'PUT', body: inputOf(b, { enable: !b.enable }) }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['staff', 'banners'] }),
@@ -57,7 +67,7 @@ export function BannersPage() {
                   <img src={b.image} alt="" className="mr-2 inline h-8 w-24 rounded object-cover align-middle" />
                   {b.title || <span className="text-slate-500">(no title)</span>}
                 </td>
-                <td className="px-2 py-1.5">{BANNER_PLACE_LABELS[b.name as keyof typeof BANNER_PLACE_LABELS] ?? b.name}{b.category_id ? ` #${b.category_id}` : ''}</td>
+                <td className="px-2 py-1.5">{BANNER_PLACE_LABELS[b.name as keyof typeof BANNER_PLACE_LABELS] ?? b.name}{b.category_id ? `: ${categoryName(b.category_id)}` : ''}</td>
                 <td className="px-2 py-1.5">{b.city ?? 'Every city'}</td>
                 <td className="px-2 py-1.5">{b.is_mobile ? 'Phone' : 'Desktop'}</td>
                 <td className="px-2 py-1.5 text-right tabular-nums">{b.sort_order}</td>
@@ -73,31 +83,39 @@ export function BannersPage() {
           </tbody>
         </table>
       </div>
-      <AddBannerForm />
+      <AddBannerForm categories={categories} />
     </div>
   );
 }
 
-function AddBannerForm() {
+const DEFAULT_LINK: Record<(typeof BANNER_PLACES)[number], string> = { Bmpl_Banners: '/bmpl', Bmpl_Featured: '/bmpl', Bmpl_Popular: '/bmpl', Home_Banners: '/home', Category_Banners: '/bmpl' };
+
+function AddBannerForm({ categories }: { categories: ComboOption[] }) {
   const client = useQueryClient();
-  const [v, setV] = useState({ name: 'Bmpl_Banners', title: '', image: '/storage/art/desktop/', is_mobile: false, link: '/bmpl', city: '', category_id: '', sort_order: '1', starts_at: '', ends_at: '' });
+  const [v, setV] = useState({ name: 'Home_Banners' as (typeof BANNER_PLACES)[number], title: '', is_mobile: false, link: '/home', city: '', sort_order: '1', starts_at: '', ends_at: '' });
+  const [image, setImage] = useState<string | null>(null);
+  const [categoryId, setCategoryId] = useState<number | null>(null);
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((old) => ({ ...old, [k]: e.target.value }));
   const add = useMutation({
-    mutationFn: () =>
-      staffApi<StaffBanner>('/api/staff/content/banners', {
+    mutationFn: () => {
+      // The server's own checks decide; these only say sooner what it would say.
+      if (!image) throw new Error('Upload the banner image first.');
+      if (v.name === 'Category_Banners' && categoryId == null) throw new Error('Choose the category whose page shows the banner.');
+      return staffApi<StaffBanner>('/api/staff/content/banners', {
         body: {
           name: v.name,
           title: v.title,
-          image: v.image,
+          image,
           is_mobile: v.is_mobile,
           link: v.link || null,
           city: v.city || null,
-          category_id: v.category_id ? Number(v.category_id) : null,
+          category_id: v.name === 'Category_Banners' ? categoryId : null,
           sort_order: Number(v.sort_order) || 0,
           starts_at: v.starts_at || null,
           ends_at: v.ends_at || null,
         },
-      }),
+      });
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: ['staff', 'banners'] }),
   });
   return (
@@ -105,73 +123,74 @@ function AddBannerForm() {
       <form
         aria-label="Add a banner"
         noValidate
-        className="flex flex-wrap items-end gap-3"
+        className="flex flex-col gap-3"
         onSubmit={(e) => {
           e.preventDefault();
           add.mutate();
         }}
       >
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Place
-          <select className={field} value={v.name} onChange={set('name')}>
-            {BANNER_PLACES.map((p) => (
-              <option key={p} value={p}>
-                {BANNER_PLACE_LABELS[p]}
-              </option>
-            ))}
-          </select>
-        </label>
-        {v.name === 'Category_Banners' ? (
+        <PictureUpload kind="banner" label="Banner image" value={image} onChange={setImage} previewClass={v.is_mobile ? 'h-24 w-36' : 'h-20 w-80'} />
+        <div className="flex flex-wrap items-end gap-3">
           <label className="flex flex-col gap-1 text-sm font-medium">
-            Category number
-            <input className={`${field} w-28`} inputMode="numeric" value={v.category_id} onChange={set('category_id')} />
+            Place
+            <select
+              className={field}
+              value={v.name}
+              onChange={(e) => {
+                const name = e.target.value as (typeof BANNER_PLACES)[number];
+                setV((old) => ({ ...old, name, link: old.link === DEFAULT_LINK[old.name] ? DEFAULT_LINK[name] : old.link }));
+              }}
+            >
+              {BANNER_PLACES.map((p) => (
+                <option key={p} value={p}>
+                  {BANNER_PLACE_LABELS[p]}
+                </option>
+              ))}
+            </select>
           </label>
-        ) : null}
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Title (read aloud)
-          <input className={`${field} w-56`} value={v.title} maxLength={120} onChange={set('title')} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Image
-          <input className={`${field} w-80`} value={v.image} maxLength={300} onChange={set('image')} />
-        </label>
-        <label className="flex items-center gap-1.5 text-sm font-medium">
-          <input type="checkbox" checked={v.is_mobile} onChange={(e) => setV((o) => ({ ...o, is_mobile: e.target.checked }))} />
-          For phones
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Link
-          <input className={`${field} w-40`} value={v.link} maxLength={300} onChange={set('link')} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          City
-          <select className={field} value={v.city} onChange={set('city')}>
-            <option value="">Every city</option>
-            {CITIES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Order
-          <input className={`${field} w-20`} inputMode="numeric" value={v.sort_order} onChange={set('sort_order')} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Shows from (Pakistan time)
-          <input type="datetime-local" className={field} value={v.starts_at} onChange={set('starts_at')} />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Shows until
-          <input type="datetime-local" className={field} value={v.ends_at} onChange={set('ends_at')} />
-        </label>
-        <button type="submit" className={btn.primary} disabled={add.isPending}>
-          Add banner
-        </button>
+          {v.name === 'Category_Banners' ? <StaffCombobox label="Category" options={categories} value={categoryId} onChange={setCategoryId} placeholder="Type a category's name" /> : null}
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Title (read aloud)
+            <input className={`${field} w-56`} value={v.title} maxLength={120} onChange={set('title')} />
+          </label>
+          <label className="flex items-center gap-1.5 text-sm font-medium">
+            <input type="checkbox" checked={v.is_mobile} onChange={(e) => setV((o) => ({ ...o, is_mobile: e.target.checked }))} />
+            For phones
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Link
+            <input className={`${field} w-40`} value={v.link} maxLength={300} onChange={set('link')} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            City
+            <select className={field} value={v.city} onChange={set('city')}>
+              <option value="">Every city</option>
+              {CITIES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Order
+            <input className={`${field} w-20`} inputMode="numeric" value={v.sort_order} onChange={set('sort_order')} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Shows from (Pakistan time)
+            <input type="datetime-local" className={field} value={v.starts_at} onChange={set('starts_at')} />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            Shows until
+            <input type="datetime-local" className={field} value={v.ends_at} onChange={set('ends_at')} />
+          </label>
+          <button type="submit" className={btn.primary} disabled={add.isPending}>
+            Add banner
+          </button>
+        </div>
         <div className="w-full">
           <ErrorLine error={add.error} />
           {add.isSuccess ? (
             <p role="status" className="text-sm text-emerald-800">
-              Banner added.
+              Banner added: it shows on the {BANNER_PLACE_LABELS[add.data.name as (typeof BANNER_PLACES)[number]]?.toLowerCase() ?? 'page'} {add.data.city ? `in ${add.data.city}` : 'in every city'} from its start.
             </p>
           ) : null}
         </div>
