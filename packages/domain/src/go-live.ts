@@ -26,7 +26,7 @@ export const GO_LIVE_INFO: Readonly<Record<GoLiveItemKey, GoLiveItemInfo>> = {
     title: 'A city with areas',
     why: 'Sign-up asks for a City and an Area: without one, no buyer can register.',
     by: 'Admin',
-    links: [{ label: 'Cities and areas', path: '/staff/places/cities' }],
+    links: [{ label: 'Cities and areas', path: '/staff/admin/cities' }],
   },
   business_type: {
     title: 'A business type',

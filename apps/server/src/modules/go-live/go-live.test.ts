@@ -39,6 +39,9 @@ describe('first-run checklist (issue 35)', () => {
     await exec(sql`insert into areas (name, city_id, store_id) select 'Golive Area', id, 1 from cities where name = 'Golive City'`);
     expect((await ticked()).city).toBe(true);
 
+    // An inactive type is neither shown nor offered at sign-up.
+    await exec(sql`insert into business_types (name, active) values ('Golive Closed', false)`);
+    expect((await ticked()).business_type).toBe(false);
     await exec(sql`insert into business_types (name) values ('Golive Hotels')`);
     expect((await ticked()).business_type).toBe(true);
 
