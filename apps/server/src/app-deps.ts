@@ -85,4 +85,6 @@ export interface RouteEntry {
   url: string;
   hidden: boolean;
   schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** The route's `access` option (lib/auth-context.ts), if it needs a session. */
+  access?: import('./lib/auth-context.ts').RouteAccess;
 }

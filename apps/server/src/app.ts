@@ -76,7 +76,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      routeList.push({ method, url: route.url, schema: route.schema as RouteEntry['schema'], hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide) });
+      routeList.push({
+        method,
+        url: route.url,
+        schema: route.schema as RouteEntry['schema'],
+        hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
+        access: (route.config as { access?: RouteEntry['access'] } | undefined)?.access,
+      });
     }
   });
   app.decorate('routeList', routeList);

@@ -72,6 +72,17 @@ export const STAFF_SETUP_LINK_HOURS = 72;
 /** Header that carries the CSRF token on every staff call that is not a GET. */
 export const STAFF_CSRF_HEADER = 'x-csrf-token';
 
+/**
+ * Issue 37: consecutive failed sign-in steps (password or second factor) after which a person's
+ * account is locked. Failures from browsers the person has not signed in on lock it against such
+ * browsers only (a stranger cannot lock the person out of their own known browser); failures from the
+ * person's known browsers lock it everywhere. Only an Admin, or a new setup link used, unlocks it.
+ * NIST SP 800-63B allows at most 100.
+ */
+export const STAFF_LOCKOUT_FAILURES = 50;
+export const STAFF_LOCKED =
+  'This account is locked after too many failed sign-in attempts. Ask an Admin to unlock it (your usual browser may still sign in).';
+
 /** A set of roles: at least one, each once. */
 export const StaffRolesSchema = z
   .array(StaffRoleSchema)
@@ -143,6 +154,10 @@ export const StaffAccountSchema = z.object({
   /** True until the person has used the setup link to choose a password. */
   invited: z.boolean(),
   disabled: z.boolean(),
+  /** Issue 37: locked after STAFF_LOCKOUT_FAILURES failed sign-in steps; 'unknown' browsers only, or 'all'. */
+  locked: z.enum(['unknown', 'all']).nullable(),
+  /** Failed sign-in steps since the last success or unlock. */
+  failedSignIns: z.number().int(),
   lastSignInAt: z.string().nullable(),
   createdAt: z.string(),
 });

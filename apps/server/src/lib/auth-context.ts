@@ -8,7 +8,33 @@ declare module 'fastify' {
     /** Verified token claims, or null when no token was sent. */
     auth: AuthClaims | null;
   }
+  interface FastifyContextConfig {
+    /** Issue 37: who may call the route, checked when the request arrives, before its body is read. */
+    access?: RouteAccess;
+  }
 }
+
+/** Any session (guest included), or a registered user (refused to guests with `registered`, the route's message). */
+export type RouteAccess = { session: true } | { registered: string };
+
+/**
+ * Route options of a route that needs a session: lib/auth-hook.ts refuses a request without one as it
+ * arrives (401, or 403 to a guest with the route's message), so no body of a stranger's is read or
+ * parsed; the handler's requireSession / requireRegistered still decide, with the same answers.
+ */
+export const sessionRoute = { access: { session: true } } satisfies { access: RouteAccess };
+export const registeredRoute = (message = SIGN_IN): { access: RouteAccess } => ({ access: { registered: message } });
+
+const SIGN_IN = 'Please sign in to continue.';
+
+/** The refusal of `access` to `auth`, or null when it may go on. */
+export function accessRefusal(access: RouteAccess, auth: AuthClaims | null): Error | null {
+  if (!auth) return unauthorized();
+  if ('registered' in access && isGuest(auth)) return forbidden(access.registered);
+  return null;
+}
+
+const isGuest = (auth: AuthClaims) => auth.type === 'Guest' || auth.userId <= 0 || auth.businessId == null;
 
 /** Any session, guest included. */
 export function requireSession(request: FastifyRequest): AuthClaims {
@@ -21,9 +47,9 @@ export interface RegisteredClaims extends AuthClaims {
 }
 
 /** A registered user (not a guest). Guests get 403 with `message`. */
-export function requireRegistered(request: FastifyRequest, message = 'Please sign in to continue.'): RegisteredClaims {
+export function requireRegistered(request: FastifyRequest, message = SIGN_IN): RegisteredClaims {
   const auth = requireSession(request);
-  if (auth.type === 'Guest' || auth.userId <= 0 || auth.businessId == null) throw forbidden(message);
+  if (isGuest(auth)) throw forbidden(message);
   return auth as RegisteredClaims;
 }
 

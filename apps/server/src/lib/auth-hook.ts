@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbKind } from '../db/client.ts';
+import { accessRefusal } from './auth-context.ts';
 import { unauthorized } from './http-error.ts';
 import { type RevocationWatch, watchRevocations } from './session-revocations.ts';
 import { accessToken, liveSession } from './sessions.ts';
@@ -61,10 +62,13 @@ export function registerAuthHook(app: FastifyInstance, deps: { tokens: TokenServ
     if (request.url.startsWith('/api/auth/')) return;
     throw unauthorized('Your session has expired. Please sign in again.');
   };
-  // A guest's request (no token) passes without a promise; a signed-in one is checked.
+  // A guest's request (no token) passes without a promise; a signed-in one is checked. A route that
+  // needs a session (its `access` option) refuses a request without one here, before its body is read.
   app.addHook('onRequest', (request, reply, done) => {
+    const access = request.routeOptions.config.access;
     const header = request.headers.authorization;
-    if (!header || !request.url.startsWith('/api/')) return done();
-    authenticate(request, reply, header).then(() => done(), done);
+    const refusal = () => (access && accessRefusal(access, request.auth)) || undefined;
+    if (!header || !request.url.startsWith('/api/')) return done(refusal());
+    authenticate(request, reply, header).then(() => done(refusal()), done);
   });
 }

@@ -15,7 +15,6 @@ import type { TokenService } from './tokens.ts';
 
 const DEVICE_DAYS = 180;
 const REQUESTER_MINUTES = 15;
-const PATH = '/api/auth';
 
 const account = (email: string) => email.trim().toLowerCase();
 
@@ -36,8 +35,8 @@ function sameText(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function setCookie(reply: FastifyReply, name: string, value: string, maxAgeSeconds: number) {
-  const cookie = `${name}=${value}; Path=${PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Strict`;
+function setCookie(reply: FastifyReply, path: string, name: string, value: string, maxAgeSeconds: number) {
+  const cookie = `${name}=${value}; Path=${path}; Max-Age=${maxAgeSeconds}; HttpOnly; Secure; SameSite=Strict`;
   const previous = reply.getHeader('set-cookie');
   const list = previous == null ? [] : Array.isArray(previous) ? previous.map(String) : [String(previous)];
   reply.header('set-cookie', [...list, cookie]);
@@ -57,10 +56,16 @@ export interface KnownDevices {
   requesterOf(request: FastifyRequest, email: string): string | null;
 }
 
-export function createKnownDevices(tokens: Pick<TokenService, 'mac'>, now: () => number = Date.now): KnownDevices {
+/**
+ * Buyers' cookies live under /api/auth; the staff's (issue 37) under /api/staff/auth with their own
+ * names and signatures (`audience` 'staff'), so a buyer's cookie for the same email is no staff one.
+ */
+export function createKnownDevices(tokens: Pick<TokenService, 'mac'>, now: () => number = Date.now, audience: 'buyer' | 'staff' = 'buyer'): KnownDevices {
+  const path = audience === 'staff' ? '/api/staff/auth' : '/api/auth';
+  const tag = (kind: string) => (audience === 'staff' ? `st${kind}` : kind);
   // The cookie's name carries a tag of the account, so one shared office computer keeps one per account.
-  const nameOf = (kind: string, email: string) => `${kind}_${tokens.mac(`${kind}-name`, account(email)).slice(0, 12)}`;
-  const sign = (kind: string, email: string, rest: string) => tokens.mac(kind, `${account(email)}|${rest}`);
+  const nameOf = (kind: string, email: string) => `${tag(kind)}_${tokens.mac(`${tag(kind)}-name`, account(email)).slice(0, 12)}`;
+  const sign = (kind: string, email: string, rest: string) => tokens.mac(tag(kind), `${account(email)}|${rest}`);
 
   function read(request: FastifyRequest, kind: string, email: string): string[] | null {
     const value = readCookies(request).get(nameOf(kind, email));
@@ -74,7 +79,7 @@ export function createKnownDevices(tokens: Pick<TokenService, 'mac'>, now: () =>
 
   function write(reply: FastifyReply, kind: string, email: string, lead: string[], seconds: number) {
     const parts = [...lead, String(Math.floor(now() / 1000) + seconds)];
-    setCookie(reply, nameOf(kind, email), `${parts.join('.')}.${sign(kind, email, parts.join('.'))}`, seconds);
+    setCookie(reply, path, nameOf(kind, email), `${parts.join('.')}.${sign(kind, email, parts.join('.'))}`, seconds);
   }
 
   return {

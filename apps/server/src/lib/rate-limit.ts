@@ -37,6 +37,14 @@ export const LIMITS = {
   signInAccountShort: { name: 'sign-in:account:5m', max: 5, windowMs: 5 * MINUTE },
   signInAccountHour: { name: 'sign-in:account:1h', max: 20, windowMs: HOUR },
   signInAccountDay: { name: 'sign-in:account:1d', max: 50, windowMs: DAY },
+  // Issue 37: staff sign-in steps (password and second factor) also count per client address by the
+  // hour and the day, and a person's known browsers (lib/known-device.ts, audience 'staff') have their
+  // own per-person tiers, which a stranger's failures do not fill. The per-person tiers for other
+  // browsers are the buyers' three above; STAFF_LOCKOUT_FAILURES in a row lock the account.
+  staffSignInClientHour: { name: 'staff-sign-in:client:1h', max: 60, windowMs: HOUR },
+  staffSignInClientDay: { name: 'staff-sign-in:client:1d', max: 200, windowMs: DAY },
+  staffKnownShort: { name: 'staff-sign-in:known:15m', max: 10, windowMs: 15 * MINUTE },
+  staffKnownDay: { name: 'staff-sign-in:known:1d', max: 30, windowMs: DAY },
   changePasswordAccount: { name: 'change-password:account', max: 5, windowMs: 15 * MINUTE },
   resetClient: { name: 'reset:client', max: 10, windowMs: 15 * MINUTE },
   // Codes mailed to one account from one client address, and from everywhere together (the inbox's

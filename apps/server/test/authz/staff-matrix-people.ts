@@ -115,6 +115,12 @@ export const STAFF_PEOPLE_ROWS: Row[] = [
     request: async (w) => ({ method: 'POST', url: `/api/staff/accounts/${await w.staff.throwaway()}/reset-second-factor` }),
   },
   {
+    route: 'POST /api/staff/accounts/:id/unlock',
+    case: "lift another person's sign-in lockout",
+    expect: staffOnly({ staffAdmin: 200 }),
+    request: async (w) => ({ method: 'POST', url: `/api/staff/accounts/${await w.staff.throwaway()}/unlock` }),
+  },
+  {
     route: 'POST /api/staff/accounts/:id/setup-link',
     case: 'a new password link for another person',
     expect: staffOnly({ staffAdmin: 200 }),

@@ -25,12 +25,19 @@ export const staffUsers = pgTable('staff_users', {
   setupTokenHash: text('setup_token_hash'),
   setupTokenExpiresAt: at('setup_token_expires_at'),
   disabledAt: at('disabled_at'),
+  /** Issue 37: failed sign-in steps in a row from browsers the person has not signed in on, and from theirs. */
+  failedSignIns: integer('failed_sign_ins').notNull().default(0),
+  failedKnownSignIns: integer('failed_known_sign_ins').notNull().default(0),
+  /** Set when either count reaches STAFF_LOCKOUT_FAILURES; scope 'unknown' (other browsers) or 'all'. */
+  lockedAt: at('locked_at'),
+  lockedScope: text('locked_scope'),
   lastSignInAt: at('last_sign_in_at'),
   createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('staff_users_email_uq').on(t.email),
   uniqueIndex('staff_users_setup_token_uq').on(t.setupTokenHash),
   check('staff_users_email_lower_ck', sql`${t.email} = lower(${t.email})`),
+  check('staff_users_locked_scope_ck', sql`${t.lockedScope} is null or ${t.lockedScope} in ('unknown', 'all')`),
   check('staff_users_roles_ck', sql`cardinality(${t.roles}) >= 1 and ${t.roles} <@ array['Admin', 'Order desk', 'Finance', 'Catalogue']::text[]`),
 ]);
 

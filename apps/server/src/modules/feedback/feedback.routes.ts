@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireSession } from '../../lib/auth-context.ts';
+import { requireSession, sessionRoute } from '../../lib/auth-context.ts';
 import { clientOf, LIMITS, rateLimiterOf } from '../../lib/rate-limit.ts';
 import { checkFeedback, FEEDBACK_BUSY, FEEDBACK_FULL, saveFeedback } from './feedback.service.ts';
 
@@ -15,6 +15,7 @@ export async function feedbackRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/public_route/app_feedback',
     {
+      config: sessionRoute,
       schema: {
         tags: ['feedback'],
         // SPEC 7 has the client send a fixed static token; here any session (guest or registered) is

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireRegistered, requireSession } from '../../lib/auth-context.ts';
+import { registeredRoute, requireRegistered, requireSession, sessionRoute } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { priceProducts } from '../catalogue/pricing.service.ts';
 import { notifyApprovers, type PendingNews, pendingApprovalsUrl } from './approval-mail.ts';
@@ -39,6 +39,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/write/Orders',
     {
+      config: registeredRoute(NOT_ALLOWED_TO_ORDER),
       schema: {
         tags: ['orders'],
         summary: 'Place an order (or, with id, an Approver confirms a Pending order); priced and decided by the server',
@@ -102,6 +103,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/orders/:id/status',
     {
+      config: registeredRoute('You cannot approve order!'),
       schema: {
         tags: ['orders'],
         summary:
@@ -138,6 +140,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(
     '/api/cart/price',
     {
+      config: sessionRoute,
       schema: {
         tags: ['orders'],
         summary: "Today's prices and stock of cart products for the caller's business (the cart refreshes with it)",

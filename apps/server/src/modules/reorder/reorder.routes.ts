@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app-deps.ts';
-import { requireRegistered } from '../../lib/auth-context.ts';
+import { registeredRoute, requireRegistered } from '../../lib/auth-context.ts';
 import { LIMITS, rateLimiterOf } from '../../lib/rate-limit.ts';
 import type { ProductSearch } from '../catalogue/search.service.ts';
 import { buyAgain } from './buy-again.service.ts';
@@ -52,6 +52,7 @@ export async function reorderRoutes(app: FastifyInstance, deps: ReorderRoutesOpt
   r.post(
     '/api/orders/:id/reorder',
     {
+      config: registeredRoute(SIGN_IN_TO_ORDER_AGAIN),
       schema: {
         tags,
         summary: "A past order (or its chosen lines) for the cart at today's prices; lines no longer sold, out of stock or short are named",
@@ -69,6 +70,7 @@ export async function reorderRoutes(app: FastifyInstance, deps: ReorderRoutesOpt
   r.post(
     '/api/quick-order',
     {
+      config: registeredRoute(SIGN_IN_TO_ORDER_AGAIN),
       schema: {
         tags,
         summary: 'Quick order: rows of a SKU or a few words of a name and a quantity (at most 500), each matched, priced and checked',
@@ -108,6 +110,7 @@ export async function reorderRoutes(app: FastifyInstance, deps: ReorderRoutesOpt
   r.post(
     '/api/order-lists',
     {
+      config: registeredRoute(SIGN_IN_TO_ORDER_AGAIN),
       schema: {
         tags,
         summary: 'A new order list, of products or of a past order (Owner or Approver)',
@@ -136,6 +139,7 @@ export async function reorderRoutes(app: FastifyInstance, deps: ReorderRoutesOpt
   r.put(
     '/api/order-lists/:id',
     {
+      config: registeredRoute(SIGN_IN_TO_ORDER_AGAIN),
       schema: {
         tags,
         summary: 'Replace a list (name and products) as read at `version`; 409 when changed meanwhile (Owner or Approver)',
@@ -151,6 +155,7 @@ export async function reorderRoutes(app: FastifyInstance, deps: ReorderRoutesOpt
   r.delete(
     '/api/order-lists/:id',
     {
+      config: registeredRoute(SIGN_IN_TO_ORDER_AGAIN),
       schema: { tags, summary: 'Delete a list (Owner or Approver)', security, params: IdParams, response: data(z.object({ id: z.number().int() })) },
     },
     async (request) => ({ data: await deleteOrderList(deps.db, buyer(request), request.params.id) }),
@@ -159,6 +164,7 @@ export async function reorderRoutes(app: FastifyInstance, deps: ReorderRoutesOpt
   r.post(
     '/api/order-lists/:id/cart',
     {
+      config: registeredRoute(SIGN_IN_TO_ORDER_AGAIN),
       schema: {
         tags,
         summary: "A list (or its chosen products at chosen quantities) for the cart at today's prices",

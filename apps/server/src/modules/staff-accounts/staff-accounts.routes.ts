@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
-import { createStaff, listStaff, newSetupLink, resetSecondFactor, setDisabled, updateStaff } from './staff-accounts.service.ts';
+import { createStaff, listStaff, newSetupLink, resetSecondFactor, setDisabled, unlockStaff, updateStaff } from './staff-accounts.service.ts';
 
 const tags = ['staff accounts'];
 const Params = z.strictObject({ id: z.coerce.number().int().positive() });
@@ -47,6 +47,12 @@ export async function staffAccountsRoutes(app: FastifyInstance, deps: AppDeps) {
     '/:id/reset-second-factor',
     { schema: { tags, summary: "Removes a person's second factor and recovery codes and ends their sessions (Admin)", params: Params, response: { 200: One } } },
     async (request) => ({ data: await resetSecondFactor(db, admin(request), request.params.id) }),
+  );
+
+  r.post(
+    '/:id/unlock',
+    { schema: { tags, summary: 'Lifts a sign-in lockout after too many failed attempts and clears the failure count (Admin)', params: Params, response: { 200: One } } },
+    async (request) => ({ data: await unlockStaff(db, admin(request), request.params.id) }),
   );
 
   r.post(

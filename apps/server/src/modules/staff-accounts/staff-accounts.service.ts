@@ -8,6 +8,7 @@ import { staffRecoveryCodes, staffUsers } from '../../db/schema/staff.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { appendAudit } from '../audit/audit.service.ts';
 import { endAllSessions, hashSecret } from '../staff-auth/staff-auth.service.ts';
+import { clearLock } from '../staff-auth/staff-lockout.service.ts';
 
 type Row = typeof staffUsers.$inferSelect;
 /** Who does it, from where: a signed-in person, or the command line (staffId null, ip 'cli'). */
@@ -24,12 +25,14 @@ export const toAccount = (r: Row): StaffAccount => ({
   totpEnabled: r.totpEnabledAt != null,
   invited: r.passwordHash == null,
   disabled: r.disabledAt != null,
+  locked: r.lockedScope === 'unknown' || r.lockedScope === 'all' ? r.lockedScope : null,
+  failedSignIns: r.failedSignIns + r.failedKnownSignIns,
   lastSignInAt: r.lastSignInAt ? isoTime(r.lastSignInAt) : null,
   createdAt: isoTime(r.createdAt),
 });
 
 /** What the audit log keeps of a person (never the hashes or the secret). */
-const auditView = (a: StaffAccount) => ({ email: a.email, name: a.name, roles: a.roles, disabled: a.disabled, totpEnabled: a.totpEnabled });
+const auditView = (a: StaffAccount) => ({ email: a.email, name: a.name, roles: a.roles, disabled: a.disabled, totpEnabled: a.totpEnabled, locked: a.locked });
 
 export async function listStaff(db: Db): Promise<StaffAccount[]> {
   const rows = await db.select().from(staffUsers).orderBy(asc(staffUsers.disabledAt), asc(staffUsers.name));
@@ -123,6 +126,19 @@ export async function resetSecondFactor(db: Db, actor: Actor, id: number) {
     await endAllSessions(tx, id);
     const after = toAccount(updated as Row);
     await appendAudit(tx, { ...actor, action: 'staff.reset_second_factor', entity: 'staff', entityId: id, before: auditView(before), after: auditView(after) });
+    return after;
+  });
+}
+
+/** Issue 37: lifts a sign-in lockout (staff-auth/staff-lockout.service.ts) and clears the failure counts. */
+export async function unlockStaff(db: Db, actor: Actor, id: number) {
+  return db.transaction(async (tx) => {
+    const row = await lockRow(tx, id);
+    const before = toAccount(row);
+    if (!before.locked && before.failedSignIns === 0) return before;
+    await clearLock(tx, id);
+    const after: StaffAccount = { ...before, locked: null, failedSignIns: 0 };
+    await appendAudit(tx, { ...actor, action: 'staff.unlock', entity: 'staff', entityId: id, before: { locked: before.locked, failedSignIns: before.failedSignIns }, after: { locked: null } });
     return after;
   });
 }

@@ -19,6 +19,24 @@ export const SET_UP_SECOND_FACTOR = 'Set up two-factor sign-in before using the 
 export const NOT_ALLOWED = 'Your role does not allow this.';
 export const CSRF_REFUSED = 'This request is missing its security token. Reload the page and try again.';
 export const BUYER_TOKEN_REFUSED = 'Staff routes do not accept a shop sign-in.';
+export const ORIGIN_REFUSED = 'This request came from another site. Open the back office at its own address and try again.';
+
+/**
+ * Issue 37, the second line after the CSRF token: a browser names the page that sends a write in
+ * Origin (and Sec-Fetch-Site); a staff write is taken only from the back office's own host. A client
+ * that is no browser sends neither, and the token alone decides.
+ */
+export function fromOwnSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return new URL(origin).host === request.host;
+  } catch {
+    return false;
+  }
+}
 
 /** Calls that start a session (they have none yet to derive a token from): JSON only, see below. */
 const CSRF_EXEMPT = new Set(['/api/staff/auth/login', '/api/staff/auth/setup']);
@@ -67,10 +85,12 @@ export function registerStaffAuthHook(app: FastifyInstance, db: Db) {
     request.staffSession = token ? await loadSession(db, token) : null;
     if (request.method === 'GET' || request.method === 'HEAD') return;
     const path = request.url.split('?')[0] ?? '';
-    if (CSRF_EXEMPT.has(path)) return;
-    if (!request.staffSession) throw unauthorized(SIGNED_OUT);
-    const given = request.headers[STAFF_CSRF_HEADER];
-    if (!csrfMatches(request.staffSession.csrfToken, typeof given === 'string' ? given : undefined)) throw forbidden(CSRF_REFUSED);
+    if (!CSRF_EXEMPT.has(path)) {
+      if (!request.staffSession) throw unauthorized(SIGNED_OUT);
+      const given = request.headers[STAFF_CSRF_HEADER];
+      if (!csrfMatches(request.staffSession.csrfToken, typeof given === 'string' ? given : undefined)) throw forbidden(CSRF_REFUSED);
+    }
+    if (!fromOwnSite(request)) throw forbidden(ORIGIN_REFUSED);
   };
   // Outside /api/staff/ no promise is made.
   app.addHook('onRequest', (request, _reply, done) => {

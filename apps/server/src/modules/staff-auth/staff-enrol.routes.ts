@@ -8,13 +8,15 @@ import type { AppDeps } from '../../app-deps.ts';
 import { staffRecoveryCodes, staffUsers } from '../../db/schema/staff.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { createKnownDevices } from '../../lib/known-device.ts';
 import { clientOf, LIMITS, rateLimiterOf } from '../../lib/rate-limit.ts';
 import { appendAudit } from '../audit/audit.service.ts';
 import { findBySetupToken } from '../staff-accounts/staff-accounts.service.ts';
 import { requireStaffStage } from './staff-auth.guard.ts';
 import { markSignedIn, meOf, stageAfterPassword } from './staff-auth.service.ts';
 import { checkStaffPassword } from './staff-password.ts';
-import { csrfTokenOf, openSession, revokeSession, setSessionCookie, sha256 } from './staff-session.ts';
+import { clearLock, recordSuccess } from './staff-lockout.service.ts';
+import { csrfTokenOf, openSession, revokeAllSessions, revokeSession, setSessionCookie, sha256 } from './staff-session.ts';
 import { newRecoveryCodes, newTotpSecret, normalizeRecoveryCode, totpUri, verifyTotp } from './totp.ts';
 
 const tags = ['staff auth'];
@@ -26,6 +28,7 @@ export async function staffEnrolRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = deps.db;
   const limiter = rateLimiterOf(app);
+  const devices = createKnownDevices(deps.tokens, Date.now, 'staff');
 
   r.post(
     '/totp/start',
@@ -63,12 +66,14 @@ export async function staffEnrolRoutes(app: FastifyInstance, deps: AppDeps) {
         // The second factor is now proved: the enrolment session becomes a signed-in one, under a new id.
         await revokeSession(tx, session.idHash);
         await markSignedIn(tx, staffId);
+        await recordSuccess(tx, staffId);
         await appendAudit(tx, { staffId, ip: request.ip, action: 'staff.sign_in', entity: 'staff', entityId: staffId, before: null, after: { method: 'totp' } });
         return openSession(tx, staffId, 'full', request);
       });
       let csrfToken = session.csrfToken;
       if (raw) {
         setSessionCookie(reply, raw);
+        devices.remember(reply, session.principal.email);
         csrfToken = csrfTokenOf(raw);
       }
       return { data: { recoveryCodes: codes, me: meOf({ ...session, stage: 'full', totpEnabled: true, csrfToken }) } };
@@ -105,6 +110,10 @@ export async function staffEnrolRoutes(app: FastifyInstance, deps: AppDeps) {
           .where(eq(staffUsers.setupTokenHash, sha256(request.body.token)))
           .returning({ id: staffUsers.id });
         if (!used.length) throw notFound(LINK_INVALID);
+        // Issue 37: a password chosen by any path ends every session opened with the old one, and
+        // lifts a sign-in lockout (an Admin sent the link).
+        await revokeAllSessions(tx, row.id);
+        await clearLock(tx, row.id);
         await appendAudit(tx, { staffId: row.id, ip: request.ip, action: 'staff.set_password', entity: 'staff', entityId: row.id, before: null, after: null });
         if (stage === 'full') await markSignedIn(tx, row.id);
         return openSession(tx, row.id, stage, request);
@@ -112,6 +121,7 @@ export async function staffEnrolRoutes(app: FastifyInstance, deps: AppDeps) {
       setSessionCookie(reply, raw);
       const csrfToken = csrfTokenOf(raw);
       if (stage !== 'full') return { data: { step: stage, csrfToken } };
+      devices.remember(reply, row.email);
       const me = meOf({ principal: { staffId: row.id, email: row.email, name: row.name, roles }, stage: 'full', idHash: '', csrfToken, totpEnabled: false });
       return { data: { step: 'done' as const, csrfToken, me } };
     },

@@ -53,12 +53,19 @@ export function readSessionToken(request: FastifyRequest): string | null {
   return value && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
+/** Adds a Set-Cookie header beside any set before (the known-browser cookie goes with the session's). */
+function addCookie(reply: FastifyReply, cookie: string) {
+  const previous = reply.getHeader('set-cookie');
+  const list = previous == null ? [] : Array.isArray(previous) ? previous.map(String) : [String(previous)];
+  reply.header('set-cookie', [...list.filter((c) => !c.startsWith(`${STAFF_COOKIE}=`)), cookie]);
+}
+
 export function setSessionCookie(reply: FastifyReply, rawToken: string) {
-  reply.header('set-cookie', stringifySetCookie({ name: STAFF_COOKIE, value: rawToken, ...COOKIE_OPTIONS }));
+  addCookie(reply, stringifySetCookie({ name: STAFF_COOKIE, value: rawToken, ...COOKIE_OPTIONS }));
 }
 
 export function clearSessionCookie(reply: FastifyReply) {
-  reply.header('set-cookie', stringifySetCookie({ name: STAFF_COOKIE, value: '', ...COOKIE_OPTIONS, maxAge: 0 }));
+  addCookie(reply, stringifySetCookie({ name: STAFF_COOKIE, value: '', ...COOKIE_OPTIONS, maxAge: 0 }));
 }
 
 /** Opens a session for a person whose password was right; returns the cookie's token. */

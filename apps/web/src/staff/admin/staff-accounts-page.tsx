@@ -89,7 +89,13 @@ export function StaffAccountsPage() {
             return (
               <span className="flex flex-col gap-1">
                 <span className={`w-fit rounded px-2 py-0.5 text-xs font-semibold ${tone}`}>{status}</span>
+                {a.locked && (
+                  <span className="w-fit rounded bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">
+                    {a.locked === 'all' ? 'Locked on every browser' : 'Locked on new browsers'}
+                  </span>
+                )}
                 <span className="text-xs text-slate-500">{a.totpEnabled ? 'Two-factor on' : 'Two-factor off'}</span>
+                {a.failedSignIns > 0 && <span className="text-xs text-slate-500">{a.failedSignIns} failed sign-in {a.failedSignIns === 1 ? 'attempt' : 'attempts'} in a row</span>}
               </span>
             );
           },
@@ -108,6 +114,9 @@ export function StaffAccountsPage() {
                   <SecondaryButton type="button" onClick={() => act(() => staffApi(`/api/staff/accounts/${a.id}/enable`, { method: 'POST' }))}>Enable</SecondaryButton>
                 ) : (
                   !self && <SecondaryButton type="button" onClick={() => act(() => staffApi(`/api/staff/accounts/${a.id}/disable`, { method: 'POST' }), `Disable ${a.name}? They are signed out at once.`)}>Disable</SecondaryButton>
+                )}
+                {a.locked && (
+                  <SecondaryButton type="button" onClick={() => act(() => staffApi(`/api/staff/accounts/${a.id}/unlock`, { method: 'POST' }), `Unlock ${a.name}? Make sure the failed attempts were theirs, or send them a new password link.`)}>Unlock</SecondaryButton>
                 )}
                 {a.totpEnabled && (
                   <SecondaryButton type="button" onClick={() => act(() => staffApi(`/api/staff/accounts/${a.id}/reset-second-factor`, { method: 'POST' }), `Reset two-factor sign-in of ${a.name}? They are signed out and set it up again at the next sign-in.`)}>Reset two-factor</SecondaryButton>
