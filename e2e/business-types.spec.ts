@@ -45,7 +45,7 @@ test('a clerk adds a business type with an uploaded picture and a storefront hom
   await typeForm.getByRole('button', { name: 'Add business type' }).click();
   const row = staff.getByRole('table', { name: 'Business types' }).getByRole('row').filter({ hasText: typeName });
   await expect(row).toContainText('Shown');
-  await expect(row.getByRole('img')).toHaveAttribute('src', /^\/api\/images\/t-/);
+  await expect(row.locator('img')).toHaveAttribute('src', /^\/api\/images\/t-/);
 
   // The storefront home banner: the image uploaded and previewed; the place chosen from what is shown.
   await nav.getByRole('link', { name: 'Banners' }).click();
