@@ -187,6 +187,41 @@ test("over the limit -> Pending -> the Approver approves -> In Process in the Or
   await expect(page.getByRole('listitem', { name: `Order ${number}` })).toContainText('In Process');
 });
 
+// Issue 37: an approval binds to what the Approver was shown. The Orderer sends the open order again,
+// larger; the Approver's Approve is refused, the page shows the order as it is now and what changed,
+// and a second Approve takes the new total.
+test('the Orderer resubmits a pending order larger while the Approver has it open: Approve says what changed, then approves what is shown', async ({ page, request }) => {
+  type Shown = { id: number; order_number: string; version: number; total_price: string; order_details: { product_id: number; quantity: number }[] };
+  const rupees = (amount: string) => `Rs. ${Math.round(Number(amount)).toLocaleString('en-US')}`;
+  const number = await orderAs(page, request, true);
+  const orderer = await apiSignIn(request, 'orderer@demo.pk');
+  const order = (await apiGet<Shown[]>(request, orderer, '/api/read/Orders?status=Pending')).find((o) => o.order_number === number) as Shown;
+  const added = (await pricedProducts(request, 'orderer@demo.pk')).find((p) => !order.order_details.some((l) => l.product_id === p.id)) as Priced;
+  await signInAs(page, 'approver@demo.pk');
+  await page.goto('/pending');
+  await page.getByRole('button', { name: new RegExp(number) }).click();
+  const detail = page.getByRole('region', { name: `Order ${number}` });
+  await expect(detail.getByRole('region', { name: 'Order lines' })).not.toContainText(added.name);
+
+  const res = await request.post('/api/write/Orders', {
+    headers: orderer.headers,
+    data: { id: order.id, payment_mode: 'Cash', order_details: [...order.order_details.map((l) => ({ product_id: l.product_id, quantity: l.quantity })), { product_id: added.id, quantity: 1 }] },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const now = (await res.json()).data as Shown;
+  expect(now.version).toBe(order.version + 1);
+
+  await detail.getByRole('button', { name: 'Approve' }).click();
+  const notice = detail.getByRole('alert', { name: 'Order changed' });
+  await expect(notice).toContainText(`This order was changed after you opened it: it now totals ${rupees(now.total_price)} (was ${rupees(order.total_price)}).`);
+  await expect(notice.getByRole('list', { name: 'Lines changed' })).toContainText(`${added.name}: added (1)`);
+  await expect(detail.getByRole('region', { name: 'Order lines' })).toContainText(added.name);
+  await detail.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('button', { name: new RegExp(number) })).toHaveCount(0);
+  const approved = await apiGet<Shown & { status: string }>(request, orderer, `/api/read/Orders/${order.id}`);
+  expect([approved.status, approved.total_price]).toEqual(['In Process', now.total_price]);
+});
+
 test('the Approver reviews a pending order at the cart and confirms it', async ({ page, request }) => {
   const number = await orderAs(page, request, true);
   await signInAs(page, 'approver@demo.pk');
