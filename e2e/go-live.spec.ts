@@ -1,0 +1,246 @@
+// Issue 35, "Done when": a wholesaler's day one on an empty PostgreSQL database (SEED=none), through the
+// product alone. Its own server (not the suite's demo one): a fresh database, a .env naming it, the first
+// Admin made by `npm run staff:create` through that .env, then real clicks. Runs where PostgreSQL
+// answers (GOLIVE_ADMIN_URL, else TEST_DATABASE_URL as .ci/run sets it, else the local server) and
+// skips itself where none does. Steps still waiting for screens of issue 35 are test.fixme (named there).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { generate } from 'otplib';
+import pg from 'pg';
+
+const root = new URL('..', import.meta.url).pathname;
+const port = Number(process.env.E2E_PORT ?? 3100) + 35;
+const base = `http://127.0.0.1:${port}`;
+const adminUrl = process.env.GOLIVE_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `golive_e2e_${randomBytes(4).toString('hex')}`;
+const PASSWORD = 'Karachi@Wholesale77';
+
+let dir = '';
+let envFile = '';
+let server: ChildProcess | null = null;
+let reachable = true;
+
+async function admin<T>(f: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    return await f(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** The environment of an operator's shell: nothing of the suite's own database, and ENV_FILE naming our .env. */
+function operatorEnv(): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _suite, TEST_DATABASE_URL: _tests, ...rest } = process.env;
+  return { ...rest, ENV_FILE: envFile, NODE_ENV: 'production' };
+}
+
+/** An operator command as the docs give it (`npm run …` is `node scripts/with-env.mjs …`), reading our .env. */
+function operator(script: string, args: string[]): string {
+  return execFileSync(process.execPath, ['scripts/with-env.mjs', script, ...args], { cwd: root, env: operatorEnv(), encoding: 'utf8' });
+}
+
+// Each test is several people's work through several screens: more than the suite's 30 s on a loaded machine.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+test.skip(({ isMobile }) => isMobile, 'the back office is a desktop screen; the day is walked once');
+
+test.beforeAll(async () => {
+  test.setTimeout(600_000);
+  try {
+    await admin((c) => c.query(`create database ${dbName}`));
+  } catch {
+    reachable = false;
+    return;
+  }
+  dir = mkdtempSync(join(tmpdir(), 'shop-golive-'));
+  envFile = join(dir, '.env');
+  const target = new URL(adminUrl);
+  target.pathname = `/${dbName}`;
+  writeFileSync(
+    envFile,
+    [
+      `DATABASE_URL=${target}`,
+      `JWT_SECRET=${randomBytes(36).toString('base64')}`,
+      'MAIL_OUTBOX=1',
+      'SEED=none',
+      `PORT=${port}`,
+      'HOST=127.0.0.1',
+      `PUBLIC_URL=${base}`,
+      `DATA_DIR=${join(dir, 'data')}`,
+      'LOG_LEVEL=warn',
+      '',
+    ].join('\n'),
+  );
+  operator('apps/server/src/cli/migrate.ts', []);
+  // The server as `npm start` runs it (its built file, made by the suite's own server start).
+  const builder = '../scripts/server-build.mjs';
+  const { ensureServerBuild, serverBuild } = await import(builder);
+  await ensureServerBuild();
+  server = spawn(process.execPath, ['scripts/with-env.mjs', serverBuild], { cwd: root, stdio: 'inherit', env: operatorEnv() });
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(`${base}/api/health/ready`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  throw new Error('the go-live server did not become ready');
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  if (reachable) await admin((c) => c.query(`drop database if exists ${dbName} with (force)`)).catch(() => {});
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+test.beforeEach(() => test.skip(!reachable, `no PostgreSQL answers at ${adminUrl}`));
+
+const links = new Map<string, string>();
+const secrets = new Map<string, string>();
+
+/** Chooses the password through a setup link, and enrols the second factor when the role needs it (the key the page shows, as an authenticator app reads it). */
+async function setUp(page: Page, link: string, email: string) {
+  await page.goto(link);
+  await page.getByLabel('New password').fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Save password' }).click();
+  const enrol = page.getByRole('heading', { name: 'Set up two-factor sign-in' });
+  const welcome = page.getByRole('heading', { name: /^Welcome, / });
+  await expect(enrol.or(welcome)).toBeVisible();
+  if (await enrol.isVisible()) {
+    const key = ((await page.getByText('Cannot scan? Type this key:').locator('code').textContent()) ?? '').trim();
+    secrets.set(email, key);
+    await page.getByLabel('Code from the app').fill(await generate({ secret: key }));
+    await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+    await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  }
+  await expect(welcome).toBeVisible();
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${base}/staff/sign-in`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const secret = secrets.get(email);
+  if (secret) {
+    await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+    // A code of the next time step: the one used at enrolment is never accepted twice.
+    await page.getByLabel('Authentication code').fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+  }
+  await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
+}
+
+const checklist = (page: Page) => page.getByRole('region', { name: 'Go live checklist' });
+const item = (page: Page, title: string, state: 'done' | 'to do') => checklist(page).getByRole('listitem', { name: `${title}: ${state}` });
+
+test('the empty shop tells buyers it is being set up, and nothing of the demo', async ({ page }) => {
+  await page.goto(`${base}/home`);
+  await expect(page.getByText('This shop is being set up. Products will appear here once they are added.')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Notice' })).toHaveText('This shop is being set up: ordering opens once its products are added.');
+  await expect(page.getByText('Business types will appear here once the shop has added them.')).toBeVisible();
+  await expect(page.getByText(/thousands of products|closing soon/i)).toHaveCount(0);
+});
+
+test('the first Admin, made by staff:create through .env, signs in with a second factor and finds the checklist unticked', async ({ page }) => {
+  const out = operator('apps/server/src/cli/staff.ts', ['--email', 'owner@golive.pk', '--role', 'Admin', '--name', 'Sana Owner']);
+  const link = out.match(/https?:\/\/\S+\/staff\/setup\?token=\S+/)?.[0];
+  expect(link, out).toContain(`${base}/staff/setup?token=`);
+  await setUp(page, link as string, 'owner@golive.pk');
+  await expect(checklist(page)).toContainText('7 of 7 still to do before buyers can register and order.');
+  for (const title of ['A city with areas', 'A business type', 'Categories', 'Products with prices', 'Staff for the order desk and finance', 'Mail configured', 'A ticker message']) {
+    await expect(item(page, title, 'to do')).toBeVisible();
+  }
+  await expect(item(page, 'Mail configured', 'to do')).toContainText('MAIL_OUTBOX=1');
+  // The start page at the two desk widths: the checklist fits without a sideways scroll (pictures kept with the run's results).
+  for (const width of [1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(checklist(page)).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: test.info().outputPath(`admin-start-${width}.png`), fullPage: true });
+  }
+});
+
+test('the Admin adds a desk clerk, a finance clerk and a catalogue clerk, and each sets up their account', async ({ page, browser }) => {
+  await signIn(page, 'owner@golive.pk');
+  const people = [
+    { name: 'Danish Desk', email: 'desk@golive.pk', role: 'Order desk' },
+    { name: 'Farah Finance', email: 'finance@golive.pk', role: 'Finance' },
+    { name: 'Kamil Catalogue', email: 'catalogue@golive.pk', role: 'Catalogue' },
+  ];
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Staff accounts' }).click();
+  for (const p of people) {
+    await page.getByLabel('Full name').fill(p.name);
+    await page.getByLabel('Work email').fill(p.email);
+    for (const role of ['Admin', 'Order desk', 'Finance', 'Catalogue']) await page.getByRole('checkbox', { name: role }).setChecked(role === p.role);
+    await page.getByRole('button', { name: 'Add person' }).click();
+    const status = page.getByRole('status').filter({ hasText: `One-time link for ${p.email}` });
+    await expect(status).toContainText('/staff/setup?token=');
+    links.set(p.email, ((await status.textContent()) ?? '').match(/https?:\/\/\S+\/staff\/setup\?token=[\w-]+/)?.[0] ?? '');
+  }
+  // Each opens their own link in their own browser.
+  for (const p of people) {
+    const context = await browser.newContext();
+    const theirs = await context.newPage();
+    await setUp(theirs, links.get(p.email) as string, p.email);
+    await context.close();
+  }
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Start' }).click();
+  await expect(item(page, 'Staff for the order desk and finance', 'done')).toContainText('Order desk: 1 person; Finance: 1 person.');
+});
+
+test.fixme('the Admin creates a city with areas by CSV', async () => {
+  // Waits for the cities and areas screen (issue 35, helper D): the server's /api/staff/cities routes
+  // exist in the work tree, the web screen (/staff/admin/cities) was not committed yet.
+});
+
+test.fixme('the catalogue clerk adds a business type with an uploaded picture', async () => {
+  // Waits for the business types screen with picture upload (issue 35, helper E; in the work tree, not committed).
+});
+
+test('the catalogue clerk adds categories', async ({ page }) => {
+  await signIn(page, 'catalogue@golive.pk');
+  await page.goto(`${base}/staff/catalogue/categories`);
+  for (const name of ['Food', 'Non Food']) {
+    await page.getByLabel('New category').fill(name);
+    await page.getByRole('button', { name: 'Add category' }).click();
+    await expect(page.getByRole('table', { name: 'Categories' }).getByRole('row').filter({ hasText: name }).first()).toBeVisible();
+  }
+});
+
+test.fixme('the catalogue clerk imports products from a CSV and sets a city price', async () => {
+  // The import screen exists (/staff/catalogue/imports); a city price needs a city (the step above).
+});
+
+test('the catalogue clerk publishes a ticker message, which buyers see', async ({ page }) => {
+  await signIn(page, 'catalogue@golive.pk');
+  await page.goto(`${base}/staff/content/ticker`);
+  const form = page.getByRole('form', { name: 'Add a ticker message' });
+  await form.getByLabel('Message').fill('Orders placed by 6 pm are delivered the next working day.');
+  await form.getByRole('button', { name: 'Add message' }).click();
+  await expect(page.getByRole('table', { name: 'Ticker messages' })).toContainText('Orders placed by 6 pm');
+  await page.goto(`${base}/home`);
+  await expect(page.getByRole('status', { name: 'Notice' })).toHaveText('Orders placed by 6 pm are delivered the next working day.');
+});
+
+test.fixme('the catalogue clerk publishes a storefront home banner with an uploaded image', async () => {
+  // Waits for the banner upload (issue 35, helper E).
+});
+
+test.fixme('a buyer registers with documents, Finance verifies on Credit, the buyer orders, the desk delivers, Finance records the receipt, Outstandings read zero', async () => {
+  // Sign-up needs a city with an area and a business type (the fixme steps above); the screens after it exist.
+});
+
+test('the Admin sees what is ticked so far', async ({ page }) => {
+  await signIn(page, 'owner@golive.pk');
+  await expect(item(page, 'Categories', 'done')).toBeVisible();
+  await expect(item(page, 'A ticker message', 'done')).toBeVisible();
+  await expect(item(page, 'Staff for the order desk and finance', 'done')).toBeVisible();
+  // Until the steps above are built: no city, business type or product, and mail stays in the outbox.
+  await expect(item(page, 'A city with areas', 'to do')).toBeVisible();
+  await expect(item(page, 'Products with prices', 'to do')).toBeVisible();
+});
