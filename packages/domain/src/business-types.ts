@@ -5,12 +5,18 @@ import { UPLOADED_IMAGE_PATH } from './product-images.ts';
 
 const Id = z.number().int().positive().max(2_147_483_647);
 
-/** A category or business-type picture: only an address the upload answered (staff never type one). */
+/**
+ * A category or business-type picture: an address the upload answered (staff never type one), or the
+ * demo's drawn art under /storage/ that the seed's types keep (so a demo type can be saved unchanged).
+ */
 export const UploadedPictureSchema = z
   .string()
   .trim()
-  .max(120)
-  .refine((s) => UPLOADED_IMAGE_PATH.test(s) && s.startsWith('/api/images/t-'), 'must be an uploaded picture: upload the picture first');
+  .max(200)
+  .refine(
+    (s) => (UPLOADED_IMAGE_PATH.test(s) && s.startsWith('/api/images/t-')) || (/^\/storage\/art\/[A-Za-z0-9._/-]+\.svg$/.test(s) && !s.includes('..')),
+    'must be an uploaded picture: upload the picture first',
+  );
 
 export const BusinessTypeInputSchema = z.strictObject({
   name: z.string().trim().min(2, 'must be at least 2 characters').max(60, 'must be at most 60 characters'),

@@ -81,7 +81,7 @@ async function checkInput(tx: Tx, files: FileStore, input: BusinessTypeInput, id
     const products = (await productCountsByBusinessType(tx as unknown as Db)).get(parent.id) ?? 0;
     if (products > 0) throw conflict(`${parent.name} is offered ${products} products of its own; take them away from it first, then add types under it.`);
   }
-  if (input.image && !(await isStoredPicture(files, input.image))) throw badRequest('The picture was not found; upload it again.');
+  if (input.image?.startsWith('/api/images/') && !(await isStoredPicture(files, input.image))) throw badRequest('The picture was not found; upload it again.');
 }
 
 async function checkName(tx: Tx, name: string, id: number | null) {

@@ -66,14 +66,19 @@ describe('business types in the back office (issue 35)', () => {
     const b = await made({ name: 'Cash and Carry', parent_id: a.id, sort_order: 0 });
     const before = (await catalogue.inject({ method: 'GET', url: '/api/staff/business-types' })).body;
     expect((await add({ name: 'wholesale buyers', sort_order: 0 })).statusCode).toBe(409);
-    const typed = await add({ name: 'Typed Picture', image: '/storage/art/tile/x.svg', sort_order: 0 });
+    const typed = await add({ name: 'Typed Picture', image: '/etc/passwd', sort_order: 0 });
     expect(typed.statusCode).toBe(400);
     expect(body(typed).error).toMatch(/upload the picture first/);
+    const lost = await add({ name: 'Lost Picture', image: '/api/images/t-000000000000-1280.webp', sort_order: 0 });
+    expect(lost.statusCode).toBe(400);
+    expect(body(lost).error).toMatch(/upload it again/);
     const cycle = await catalogue.inject({ method: 'PUT', url: `/api/staff/business-types/${a.id}`, payload: { name: 'Wholesale Buyers', parent_id: b.id, sort_order: 0 } });
     expect(cycle.statusCode).toBe(400);
     expect((await add({ name: 'Orphan', parent_id: 999_999, sort_order: 0 })).statusCode).toBe(400);
     expect((await finance.inject({ method: 'POST', url: '/api/staff/business-types', payload: { name: 'By Finance', sort_order: 0 } })).statusCode).toBe(403);
     expect((await catalogue.inject({ method: 'GET', url: '/api/staff/business-types' })).body).toBe(before);
+    // The demo's drawn art stays savable (a demo type saved unchanged).
+    expect((await add({ name: 'Drawn Art', image: '/storage/art/tile/retail.svg', sort_order: 0 })).statusCode).toBe(200);
   });
 
   it('a leaf type is offered a category’s products or picked ones; its storefront listing reads them; a parent takes none', async () => {

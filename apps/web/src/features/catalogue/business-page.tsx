@@ -1,4 +1,5 @@
 import type { BusinessType } from '@shop/domain/catalogue';
+import { uploadedImageSources } from '@shop/domain/product-images';
 import { Link, Navigate, useParams } from 'react-router';
 import { useBusinessTypes } from './catalogue-api.ts';
 
@@ -59,7 +60,7 @@ export function BusinessPage() {
         {children.map((t) => (
           <li key={t.id}>
             <Link to={`/business/${t.id}`} className="group block overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-              {t.image && <img src={t.image} alt="" width={400} height={200} loading="lazy" className="aspect-[2/1] w-full object-cover" />}
+              {t.image && <img src={t.image} srcSet={uploadedImageSources(t.image)?.webp} sizes="(min-width: 768px) 560px, 50vw" alt="" width={400} height={200} loading="lazy" className="aspect-[2/1] w-full object-cover" />}
               <span className="block p-3 text-center font-semibold group-hover:underline">{t.name}</span>
             </Link>
           </li>

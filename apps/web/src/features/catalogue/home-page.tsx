@@ -1,4 +1,5 @@
 import type { BusinessType } from '@shop/domain/catalogue';
+import { uploadedImageSources } from '@shop/domain/product-images';
 import { TOP_CATEGORIES } from '@shop/domain/constants';
 import { HOME_HERO_TEXT, NO_BUSINESS_TYPES } from '@shop/domain/shop-size';
 import { useDeferredValue } from 'react';
@@ -126,7 +127,7 @@ function BusinessTile({ type, hasChildren }: { type: BusinessType; hasChildren: 
     : { to: '/businessProducts', state: { businessId: type.id, businessName: type.name, businessNameArray: ['Business', type.name] } };
   return (
     <Link {...link} className="group overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-      {type.image && <img src={type.image} alt="" width={400} height={200} loading="lazy" className="aspect-[2/1] w-full object-cover" />}
+      {type.image && <img src={type.image} srcSet={uploadedImageSources(type.image)?.webp} sizes="(min-width: 768px) 560px, 50vw" alt="" width={400} height={200} loading="lazy" className="aspect-[2/1] w-full object-cover" />}
       <span className="block p-3 text-center font-semibold group-hover:underline">{type.name}</span>
     </Link>
   );

@@ -46,8 +46,9 @@ export function BusinessTypeProductsPanel({ type, canWrite }: { type: StaffBusin
         ) : null}
         <ErrorLine error={list.error ?? change.error} />
         {(list.data?.products.length ?? 0) > 0 ? (
+          <div className="max-h-96 overflow-y-auto rounded border border-slate-100">
           <table className="w-full border-collapse" aria-label={`Products offered to ${type.name}`}>
-            <thead className="text-left text-xs uppercase tracking-wide text-slate-600">
+            <thead className="sticky top-0 bg-white text-left text-xs uppercase tracking-wide text-slate-600">
               <tr>
                 <th scope="col" className="py-1">SKU</th>
                 <th scope="col" className="py-1">Product</th>
@@ -72,6 +73,7 @@ export function BusinessTypeProductsPanel({ type, canWrite }: { type: StaffBusin
               ))}
             </tbody>
           </table>
+          </div>
         ) : null}
         {list.data && list.data.total > list.data.products.length ? <p className="text-slate-600">The first {list.data.products.length} by name are shown.</p> : null}
       </div>

@@ -101,7 +101,7 @@ export function BusinessTypesPage() {
         </table>
       </div>
       {current ? (
-        <div className="grid gap-3 xl:grid-cols-2">
+        <div className="grid items-start gap-3 2xl:grid-cols-2">
           {canWrite ? <BusinessTypeForm key={current.id} types={types} type={current} onDone={() => setEditing(current.id)} /> : null}
           <BusinessTypeProductsPanel type={current} canWrite={canWrite} />
         </div>
