@@ -123,7 +123,8 @@ export type ResetPasswordInput = z.infer<typeof ResetPasswordInputSchema>;
 
 export const SignUpPageDataSchema = z.object({
   business_types: z.array(z.object({ id: z.number().int(), name: z.string(), image: z.string().nullable(), parent_id: z.number().int().nullable(), parentId: z.number().int().nullable() })),
-  cities: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  /** Issue 35: the active cities, each with its delivery days (ISO weekdays) and cut-off time (HH:MM). */
+  cities: z.array(z.object({ id: z.number().int(), name: z.string(), delivery_days: z.array(z.number().int()), cutoff_time: z.string() })),
   areas: z.array(z.object({ id: z.number().int(), name: z.string(), parentId: z.number().int(), city_id: z.number().int(), store_id: z.number().int() })),
 });
 export type SignUpPageData = z.infer<typeof SignUpPageDataSchema>;

@@ -1,6 +1,8 @@
 // SPEC 9: business constants shared by server and web.
-export const CITIES = ['Lahore', 'Islamabad', 'Multan', 'Faisalabad', 'Karachi'] as const;
-export type City = (typeof CITIES)[number];
+// Issue 35: the cities are the database's (staff keep them: modules/places; buyers read GET /api/cities),
+// never a list in code; the server checks every city name against the database.
+export type City = string;
+/** SPEC 2: a new visitor starts in Lahore while it is an active city (else in the first active one). */
 export const DEFAULT_CITY: City = 'Lahore';
 
 export const PAYMENT_MODES = ['Cash', 'Credit', 'Advance'] as const;

@@ -1,6 +1,6 @@
 // Issue 19: banners, the closing-soon ticker, the information pages and the help number, as staff set them.
 import { z } from 'zod';
-import { CITIES } from './constants.ts';
+import { CityNameSchema } from './places.ts';
 import { KarachiMomentSchema } from './prices.ts';
 import { UPLOADED_IMAGE_PATH } from './product-images.ts';
 import { ShopSizeSchema } from './shop-size.ts';
@@ -61,7 +61,7 @@ const BannerFields = {
   is_mobile: z.boolean(),
   link: LinkPath.nullable().optional(),
   /** Null: every city. */
-  city: z.enum(CITIES).nullable().optional(),
+  city: CityNameSchema.nullable().optional(),
   category_id: z.number().int().positive().max(2_147_483_647).nullable().optional(),
   sort_order: z.number().int().min(0).max(1000),
   enable: z.boolean().optional(),
@@ -93,7 +93,7 @@ export type StaffBanner = z.infer<typeof StaffBannerSchema>;
 export const TickerInputSchema = z
   .strictObject({
     text: z.string().trim().min(1, 'must not be empty').max(300, 'must be at most 300 characters'),
-    city: z.enum(CITIES).nullable().optional(),
+    city: CityNameSchema.nullable().optional(),
     sort_order: z.number().int().min(0).max(1000),
     starts_at: Moment,
     ends_at: Moment,
@@ -133,7 +133,7 @@ export const SiteContentSchema = z.object({
   shop: ShopSizeSchema,
 });
 export type SiteContent = z.infer<typeof SiteContentSchema>;
-export const SiteContentQuerySchema = z.strictObject({ city: z.enum(CITIES).optional() });
+export const SiteContentQuerySchema = z.strictObject({ city: CityNameSchema.optional() });
 
 /** A block of an information page's text: a heading, a paragraph or a list. */
 export type PageBlock = { kind: 'heading'; text: string } | { kind: 'paragraph'; text: string } | { kind: 'list'; items: string[] };

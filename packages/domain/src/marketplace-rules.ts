@@ -1,5 +1,5 @@
 // Pure marketplace (Buy More Pay Less) rules shared by server and web. No zod here: the web bundles it.
-import { CITIES, type City } from './constants.ts';
+import type { City } from './constants.ts';
 import { fromPaisa, toPaisa } from './money.ts';
 import { nameFromSegment, toSlug } from './slug.ts';
 import { pluralWord } from './plural.ts';
@@ -41,11 +41,11 @@ export const MARKETPLACE_SORTS: Readonly<Record<MarketplaceSort | 'default', rea
 /** The longest path segment (slug) we try to resolve; anything longer cannot be a name of ours. */
 export const MAX_SEGMENT_LENGTH = 200;
 
-/** A city name as typed in a URL or query, matched case-insensitively; null when it is not one of SPEC 9's. */
-export function parseCity(value: string | null | undefined): City | null {
+/** A city name as typed in a URL or query, matched case-insensitively against the cities there are; null when none matches. */
+export function parseCity(value: string | null | undefined, cities: readonly City[]): City | null {
   if (!value) return null;
   const wanted = value.trim().toLowerCase();
-  return CITIES.find((c) => c.toLowerCase() === wanted) ?? null;
+  return cities.find((c) => c.toLowerCase() === wanted) ?? null;
 }
 
 /** The per-city fields of a marketplace product record that the price display needs. */

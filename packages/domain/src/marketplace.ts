@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MARKETPLACE_SORT_VALUES, MAX_SEGMENT_LENGTH } from './marketplace-rules.ts';
 import { MoneySchema } from './catalogue.ts';
-import { CITIES } from './constants.ts';
+import { CityNameSchema } from './places.ts';
 
 export const MarketplaceCategorySchema = z.object({
   id: z.number().int(),
@@ -159,7 +159,7 @@ export const ResolveQuerySchema = z.strictObject({ category: segment, subcategor
 export const BannersQuerySchema = z.strictObject({
   name: z.string().min(1).max(200).regex(/^[A-Za-z_]+(,[A-Za-z_]+)*$/, 'must be banner names separated by commas'),
   /** Issue 19: the visitor's city (banners for every city and for this one); left out, only those for every city. */
-  city: z.enum(CITIES).optional(),
+  city: CityNameSchema.optional(),
   /** Issue 19: a category page's banners (Category_Banners of this category). */
   category_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });

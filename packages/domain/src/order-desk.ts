@@ -2,7 +2,8 @@
 // The server enforces it (a conditional update per move); the staff app and the buyer's
 // Order History read the same table.
 import { z } from 'zod';
-import { CITIES, type OrderStatus, ORDER_STATUSES, PAYMENT_MODES, TRACK_STEPS } from './constants.ts';
+import { type OrderStatus, ORDER_STATUSES, PAYMENT_MODES, TRACK_STEPS } from './constants.ts';
+import { CityNameSchema } from './places.ts';
 import { MAX_ORDER_QUANTITY } from './order-rules.ts';
 
 /**
@@ -64,7 +65,7 @@ const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-
 /** GET /api/staff/orders: the queue's filters. Dates are Pakistan days (Asia/Karachi). */
 export const QueueQuerySchema = z.strictObject({
   status: z.enum(ORDER_STATUSES).optional(),
-  city: z.enum(CITIES).optional(),
+  city: CityNameSchema.optional(),
   area_id: QueryId.optional(),
   from: IsoDate.optional(),
   to: IsoDate.optional(),
@@ -217,7 +218,7 @@ export type PickingList = z.infer<typeof PickingListSchema>;
 export const RUN_STATUSES = ['Planned', 'Shipping', 'Done'] as const;
 export const CreateRunInputSchema = z.strictObject({
   run_date: IsoDate,
-  city: z.enum(CITIES),
+  city: CityNameSchema,
   vehicle: z.string().trim().min(1).max(60),
   driver: z.string().trim().max(80).optional(),
   order_ids: z.array(Id).min(1).max(BULK_MAX),

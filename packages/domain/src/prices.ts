@@ -1,7 +1,7 @@
 // Issue 19: prices staff set (customer-specific, city, Buy More Pay Less thresholds) and the price check.
 import { z } from 'zod';
 import { MoneySchema } from './catalogue.ts';
-import { CITIES } from './constants.ts';
+import { CityNameSchema } from './places.ts';
 import { karachiDayStart } from './karachi-time.ts';
 import { fromPaisa, toPaisa } from './money.ts';
 import { MAX_ORDER_QUANTITY } from './order-rules.ts';
@@ -61,11 +61,11 @@ const periodMessage = { message: 'The end must be after the start.', path: ['end
 
 export const AddPriceInputSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('customer'), business_id: Id, product_id: Id, price: PriceAmountSchema, ...Period }).refine(periodOk, periodMessage),
-  z.strictObject({ kind: z.literal('city'), city: z.enum(CITIES), product_id: Id, price: PriceAmountSchema, ...Period }).refine(periodOk, periodMessage),
+  z.strictObject({ kind: z.literal('city'), city: CityNameSchema, product_id: Id, price: PriceAmountSchema, ...Period }).refine(periodOk, periodMessage),
   z
     .strictObject({
       kind: z.literal('quantity'),
-      city: z.enum(CITIES),
+      city: CityNameSchema,
       product_id: Id,
       min_quantity: z.number().int().min(2, 'must be at least 2 pieces').max(MAX_ORDER_QUANTITY),
       price: PriceAmountSchema,
@@ -81,7 +81,7 @@ export const PriceListQuerySchema = z.object({
   kind: z.enum(PRICE_KINDS),
   search: z.string().trim().max(100).optional(),
   business_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  city: z.enum(CITIES).optional(),
+  city: CityNameSchema.optional(),
   include_ended: z.enum(['true', 'false']).optional(),
 });
 export type PriceListQuery = z.infer<typeof PriceListQuerySchema>;
@@ -111,7 +111,7 @@ export const PriceCheckInputSchema = z.strictObject({
   product_id: Id,
   quantity: z.number().int().min(1).max(MAX_ORDER_QUANTITY),
   /** Left out: the business's own city (where the cart charges it). */
-  city: z.enum(CITIES).optional(),
+  city: CityNameSchema.optional(),
 });
 export type PriceCheckInput = z.infer<typeof PriceCheckInputSchema>;
 

@@ -30,6 +30,7 @@ import { pricesRoutes } from './prices/prices.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { feedbackInboxRoutes } from './feedback-inbox/feedback-inbox.routes.ts';
 import { goLiveRoutes } from './go-live/go-live.routes.ts';
+import { placesRoutes } from './places/places.routes.ts';
 
 /**
  * Every module of the API, in one place. Each module's routes are a Fastify plugin, registered
@@ -72,4 +73,5 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(businessTypesRoutes, deps);
   await app.register(feedbackInboxRoutes, { ...deps, prefix: '/api/staff/feedback' });
   await app.register(goLiveRoutes, { ...deps, prefix: '/api/staff/go-live' });
+  await app.register(placesRoutes, deps);
 }

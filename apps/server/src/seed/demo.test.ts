@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CITIES, ORDER_STATUSES } from '@shop/domain/constants';
+import { ORDER_STATUSES } from '@shop/domain/constants';
 import { toPaisa } from '@shop/domain/money';
 import { and, asc, eq, gt, inArray, isNotNull, like, not, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { insertChunked } from './bulk.ts';
 import { loadCatalogueIds } from './catalogue.ts';
 import { DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './demo.ts';
 import { DEMO_PRODUCT_COUNT, makeCatalogueRows } from './generator.ts';
+import { DEMO_CITIES, DEMO_DELIVERY } from './places.ts';
 
 
 async function freshDatabase(): Promise<Database> {
@@ -68,9 +69,11 @@ describe('demo seed', () => {
     expect(await isDatabaseEmpty(database.db)).toBe(false);
   });
 
-  it('has the five cities in order', async () => {
+  it('has the five cities in order, active, with their delivery days and cut-off times', async () => {
     const rows = await database.db.select().from(cities).orderBy(asc(cities.id));
-    expect(rows.map((c) => c.name)).toEqual([...CITIES]);
+    expect(rows.map((c) => c.name)).toEqual([...DEMO_CITIES]);
+    expect(rows.every((c) => c.active)).toBe(true);
+    expect(rows.map((c) => [c.deliveryDays, c.cutoffTime])).toEqual(DEMO_CITIES.map((c) => [DEMO_DELIVERY[c].deliveryDays, DEMO_DELIVERY[c].cutoffTime]));
   });
 
   it('has a catalogue of at least 2,000 products with the shapes the screens need', async () => {
@@ -215,7 +218,7 @@ describe('demo seed', () => {
       .select({ id: marketplaceProductCities.marketplaceProductId, n: count })
       .from(marketplaceProductCities)
       .groupBy(marketplaceProductCities.marketplaceProductId);
-    expect(perProduct.some((p) => p.n < CITIES.length)).toBe(true);
+    expect(perProduct.some((p) => p.n < DEMO_CITIES.length)).toBe(true);
     const inLahore = await db
       .select({ n: count })
       .from(marketplaceProductCities)

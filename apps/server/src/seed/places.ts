@@ -1,11 +1,23 @@
 // Cities, their areas (each served by one store) and the business-type tree.
-import { CITIES, type City } from '@shop/domain/constants';
 import { toSlug } from '@shop/domain/slug';
 import type { Db } from '../db/client.ts';
 import { areas, businessTypes, cities } from '../db/schema/places.ts';
 
+/** The demo's five cities (SPEC 9), in order; staff keep the real ones (issue 35: modules/places). */
+export const DEMO_CITIES = ['Lahore', 'Islamabad', 'Multan', 'Faisalabad', 'Karachi'] as const;
+export type DemoCity = (typeof DEMO_CITIES)[number];
+
+/** Each demo city's delivery days (ISO weekdays, 1 = Monday) and cut-off time (Karachi), shown to buyers. */
+export const DEMO_DELIVERY: Readonly<Record<DemoCity, { deliveryDays: number[]; cutoffTime: string }>> = {
+  Lahore: { deliveryDays: [1, 2, 3, 4, 5, 6], cutoffTime: '18:00' },
+  Islamabad: { deliveryDays: [1, 2, 3, 4, 5, 6], cutoffTime: '17:00' },
+  Multan: { deliveryDays: [1, 3, 5], cutoffTime: '16:00' },
+  Faisalabad: { deliveryDays: [2, 4, 6], cutoffTime: '16:00' },
+  Karachi: { deliveryDays: [1, 2, 3, 4, 5, 6], cutoffTime: '18:00' },
+};
+
 /** Areas per city, in order; store ids are numbered per city (Lahore 101.., Islamabad 201..). */
-export const CITY_AREAS: Readonly<Record<City, readonly string[]>> = {
+export const CITY_AREAS: Readonly<Record<DemoCity, readonly string[]>> = {
   Lahore: ['Gulberg', 'DHA', 'Johar Town', 'Model Town', 'Shadman', 'Bahria Town'],
   Islamabad: ['Blue Area', 'F-7', 'F-10', 'G-9', 'I-8', 'E-11'],
   Multan: ['Cantt', 'Gulgasht Colony', 'Bosan Road', 'Shah Rukn-e-Alam', 'New Multan'],
@@ -45,7 +57,7 @@ export interface Area {
 }
 
 export interface PlaceIds {
-  /** City ids in CITIES order. */
+  /** City ids in DEMO_CITIES order. */
   cityIds: readonly number[];
   cityByName: ReadonlyMap<string, number>;
   /** By "City/Area". */
@@ -54,7 +66,7 @@ export interface PlaceIds {
   businessTypes: ReadonlyMap<string, number>;
 }
 
-export function areaOf(places: PlaceIds, city: City, area: string): Area {
+export function areaOf(places: PlaceIds, city: string, area: string): Area {
   const found = places.areas.get(`${city}/${area}`);
   if (!found) throw new Error(`Seed: no area ${city}/${area}`);
   return found;
@@ -69,12 +81,12 @@ export function businessTypeId(places: PlaceIds, name: string): number {
 export async function insertPlaces(db: Db): Promise<PlaceIds> {
   const cityRows = await db
     .insert(cities)
-    .values(CITIES.map((name) => ({ name })))
+    .values(DEMO_CITIES.map((name) => ({ name, ...DEMO_DELIVERY[name] })))
     .returning({ id: cities.id, name: cities.name });
   const cityByName = new Map(cityRows.map((c) => [c.name, c.id]));
-  const cityIds = CITIES.map((name) => cityByName.get(name) as number);
+  const cityIds = DEMO_CITIES.map((name) => cityByName.get(name) as number);
 
-  const areaValues = CITIES.flatMap((city, ci) =>
+  const areaValues = DEMO_CITIES.flatMap((city, ci) =>
     CITY_AREAS[city].map((name, ai) => ({ name, cityId: cityIds[ci] as number, storeId: (ci + 1) * 100 + ai + 1 })),
   );
   const areaRows = await db

@@ -76,6 +76,7 @@ export const ROWS: Row[] = [
   },
   { route: 'POST /api/auth/register', case: 'register a new business (always its Owner, Cash, no credit)', expect: all(200), request: () => ({ method: 'POST', url: '/api/auth/register', payload: registration() }) },
   { route: 'POST /api/auth/getSignUpPageData', case: 'sign-up choices', expect: all(200), request: () => ({ method: 'POST', url: '/api/auth/getSignUpPageData' }) },
+  { route: 'GET /api/cities', case: 'the active cities (issue 35)', expect: all(200), request: () => ({ method: 'GET', url: '/api/cities' }) },
   { route: 'POST /api/auth/resetPassword', case: 'ask for a reset code', expect: all(200), request: (_w, actor) => ({ method: 'POST', url: '/api/auth/resetPassword', payload: { step: 1, email: `nobody-${actor}@demo.pk` } }) },
   {
     route: 'POST /api/public_route/app_feedback',

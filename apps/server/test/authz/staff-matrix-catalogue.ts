@@ -156,8 +156,8 @@ export const STAFF_CATALOGUE_ROWS: Row[] = [
   { route: 'GET /api/staff/content/ticker', case: 'every ticker message', expect: staffOnly({ staffCatalogue: 200 }), request: get('/api/staff/content/ticker') },
   {
     route: 'POST /api/staff/content/ticker',
-    case: 'add a ticker message for an unknown city (400)',
-    expect: staffOnly(400),
+    case: 'add a ticker message for an unknown city (400: the cities are the database\'s)',
+    expect: staffOnly({ staffCatalogue: 400 }),
     request: () => ({ method: 'POST', url: '/api/staff/content/ticker', payload: { text: 'x', city: 'Paris', sort_order: 0 } }),
   },
   {

@@ -51,5 +51,9 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: 'content/pages', label: 'Information pages', group: 'Catalogue', capability: 'content.write', load: () => import('./content/pages-page.tsx').then((m) => m.PagesPage) },
   { path: 'feedback', label: 'Feedback inbox', group: 'Customers', capability: 'feedback.write', load: () => import('./feedback/feedback-inbox-page.tsx').then((m) => m.FeedbackInboxPage) },
   { path: 'admin/staff', label: 'Staff accounts', group: 'Admin', capability: 'staff.manage', load: () => import('./admin/staff-accounts-page.tsx').then((m) => m.StaffAccountsPage) },
+  // Issue 35: cities, their areas and the areas' CSV file (Admin: the shop's setup).
+  { path: 'admin/cities', label: 'Cities and areas', group: 'Admin', capability: 'settings.write', load: () => import('./places/cities-page.tsx').then((m) => m.CitiesPage) },
+  { path: 'admin/cities/:id', capability: 'settings.write', load: () => import('./places/city-page.tsx').then((m) => m.CityPage) },
+  { path: 'admin/areas-import', capability: 'settings.write', load: () => import('./places/areas-import-page.tsx').then((m) => m.AreasImportPage) },
   { path: 'admin/audit', label: 'Audit log', group: 'Admin', capability: 'audit.read', load: () => import('./admin/audit-log-page.tsx').then((m) => m.AuditLogPage) },
 ];

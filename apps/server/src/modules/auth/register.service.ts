@@ -49,12 +49,15 @@ async function resolvePlaces(db: Db, input: RegisterStep1) {
   if (areaId != null) {
     const [row] = await db.select().from(areas).where(eq(areas.id, areaId)).limit(1);
     if (!row || (cityId != null && row.cityId !== cityId)) throw badRequest('The Area is not in the chosen City.');
+    // Issue 35: an area staff made inactive is no longer offered.
+    if (!row.active) throw badRequest('We do not deliver to this Area any more. Please choose another.');
     area = row;
     cityId = row.cityId;
   }
   if (cityId != null) {
-    const [city] = await db.select({ name: cities.name }).from(cities).where(eq(cities.id, cityId)).limit(1);
+    const [city] = await db.select({ name: cities.name, active: cities.active }).from(cities).where(eq(cities.id, cityId)).limit(1);
     if (!city) throw badRequest('Unknown City.');
+    if (!city.active) throw badRequest('We do not deliver to this City yet. Please choose another.');
     cityName = city.name;
   }
   return { typeId, subTypeId, cityId, area, cityName };
@@ -163,12 +166,13 @@ export async function signUpPageData(db: Db): Promise<SignUpPageData> {
   const [types, cityRows, areaRows] = await Promise.all([
     // Issue 35: an inactive business type is not offered.
     db.select().from(businessTypes).where(eq(businessTypes.active, true)).orderBy(asc(businessTypes.sortOrder), asc(businessTypes.id)),
-    db.select({ id: cities.id, name: cities.name }).from(cities).orderBy(asc(cities.id)),
-    db.select().from(areas).orderBy(asc(areas.cityId), asc(areas.id)),
+    // Issue 35: only active cities and their active areas are offered, each city with its deliveries.
+    db.select().from(cities).where(eq(cities.active, true)).orderBy(asc(cities.id)),
+    db.select().from(areas).where(eq(areas.active, true)).orderBy(asc(areas.cityId), asc(areas.name)),
   ]);
   return {
     business_types: types.map((t) => ({ id: t.id, name: t.name, image: t.image, parent_id: t.parentId, parentId: t.parentId })),
-    cities: cityRows,
-    areas: areaRows.map((a) => ({ id: a.id, name: a.name, parentId: a.cityId, city_id: a.cityId, store_id: a.storeId })),
+    cities: cityRows.map((c) => ({ id: c.id, name: c.name, delivery_days: c.deliveryDays, cutoff_time: c.cutoffTime })),
+    areas: areaRows.filter((a) => cityRows.some((c) => c.id === a.cityId)).map((a) => ({ id: a.id, name: a.name, parentId: a.cityId, city_id: a.cityId, store_id: a.storeId })),
   };
 }

@@ -223,7 +223,8 @@ describe('POST /api/auth/getSignUpPageData', () => {
     expect(res.statusCode).toBe(200);
     const { data } = body<{ data: { business_types: { id: number; parent_id: number | null }[]; cities: unknown[]; areas: unknown[] } }>(res);
     expect(data.business_types).toContainEqual(expect.objectContaining({ id: places.kiryana.id, name: 'Kiryana Store', parent_id: places.retail.id, parentId: places.retail.id }));
-    expect(data.cities).toContainEqual({ id: places.lahore.id, name: 'Lahore' });
+    // Issue 35: each city with its delivery days and cut-off time (the columns' defaults here).
+    expect(data.cities).toContainEqual({ id: places.lahore.id, name: 'Lahore', delivery_days: [1, 2, 3, 4, 5, 6], cutoff_time: '18:00' });
     expect(data.areas).toContainEqual({ id: places.gulberg.id, name: 'Gulberg', parentId: places.lahore.id, city_id: places.lahore.id, store_id: 101 });
   });
 });

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@shop/domain/account-rules';
 import type { SignUpPageData } from '@shop/domain/auth';
+import { deliveryNote } from '@shop/domain/places';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
@@ -72,6 +73,11 @@ export function SignUp2Page() {
         />
         <Select label="Sub Business Type" value={draft.subTypeId} options={subTypes} disabled={subTypes.length === 0} onChange={(v) => setDraft((x) => ({ ...x, subTypeId: v }))} />
         <Select label="City" value={draft.cityId} options={cities} onChange={(v) => setDraft((x) => ({ ...x, cityId: v, areaId: '', storeId: '' }))} />
+        {(() => {
+          // Issue 35: the chosen city's delivery days and cut-off time, as staff set them.
+          const chosen = d.cities.find((c) => c.id === draft.cityId);
+          return chosen ? <p className="-mt-2 text-sm text-slate-600">{deliveryNote(chosen)}</p> : null;
+        })()}
         <Select
           label="Area"
           value={draft.areaId}

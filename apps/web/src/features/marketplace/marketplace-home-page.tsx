@@ -1,7 +1,7 @@
 import { memo, useDeferredValue, useMemo } from 'react';
 import type { MarketplaceBanner, MarketplaceStrip } from '@shop/domain/marketplace';
-import { CITIES, type City, GRID } from '@shop/domain/constants';
-import { setCity, useCity } from '../../lib/city.ts';
+import { type City, GRID } from '@shop/domain/constants';
+import { setCity, useCities, useCity } from '../../lib/city.ts';
 import { useIsDesktop } from '../../lib/use-media.ts';
 import { BannerCarousel } from '../../components/ui/banner-carousel.tsx';
 import { useBanners, useProductList, useStrips } from './marketplace-api.ts';
@@ -74,6 +74,7 @@ const StripList = memo(function StripList({ strips, isDesktop }: { strips: Marke
 
 /** SPEC 2 landing variant: 'Buy More Pay Less' with a city dropdown; 40 products, then 16 per See More. */
 function LandingGrid({ city }: { city: City }) {
+  const { cities } = useCities();
   // Far below the fold: fetched and drawn when the visitor scrolls near it.
   const [ref, near] = useInView<HTMLElement>();
   const list = useProductList(near ? { city } : null, GRID.marketplaceLandingFirst, GRID.marketplaceLandingMore);
@@ -85,9 +86,9 @@ function LandingGrid({ city }: { city: City }) {
         <h2 id="marketplace-landing" className="text-xl font-bold md:text-2xl">Buy More Pay Less</h2>
         <label className="flex items-center gap-2 text-sm font-medium">
           Select City
-          <select value={city} onChange={(e) => setCity(e.target.value as City)} className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
-            {CITIES.map((c) => (
-              <option key={c} value={c}>{c}</option>
+          <select value={city} onChange={(e) => setCity(e.target.value)} className="rounded-md border border-slate-300 bg-white px-2 py-1.5">
+            {cities.map((c) => (
+              <option key={c.id} value={c.name}>{c.name}</option>
             ))}
           </select>
         </label>

@@ -1,13 +1,13 @@
 import type { MarketplaceProductDetail } from '@shop/domain/marketplace';
 import { helpDigits } from '@shop/domain/account';
 import { marketplaceCategoryPath, marketplaceProductPath, marketplaceProductTitle, notAvailableIn, recordForCity, relatedHeading } from '@shop/domain/marketplace-rules';
-import { CITIES, type City } from '@shop/domain/constants';
+import type { City } from '@shop/domain/constants';
 import { MessageCircle } from 'lucide-react';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { SaleBadge } from '../../components/ui/price.tsx';
 import { ProductImage } from '../../components/ui/product-image.tsx';
-import { setCity, useCity } from '../../lib/city.ts';
+import { setCity, useCities, useCity } from '../../lib/city.ts';
 import { useSession } from '../../lib/session.tsx';
 import { notify } from '../../lib/toast.ts';
 import { useRelated } from './marketplace-api.ts';
@@ -19,6 +19,7 @@ import { usePageMeta } from '../../lib/use-page-meta.ts';
 /** SPEC 2 marketplace product detail, shared by the path forms and /productDetail. */
 export function ProductView({ product }: { product: MarketplaceProductDetail }) {
   const city = useCity();
+  const { cities } = useCities();
   const [refused, setRefused] = useState<string | null>(null);
   const record = recordForCity(product.bmpl_products_city, city);
 
@@ -67,8 +68,8 @@ export function ProductView({ product }: { product: MarketplaceProductDetail }) 
               onChange={(e) => chooseCity(e.target.value as City)}
               className="rounded-md border border-slate-300 bg-white px-2 py-1.5"
             >
-              {CITIES.map((c) => (
-                <option key={c} value={c}>{c}</option>
+              {cities.map((c) => (
+                <option key={c.id} value={c.name}>{c.name}</option>
               ))}
             </select>
           </label>

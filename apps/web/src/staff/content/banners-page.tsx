@@ -1,5 +1,5 @@
 import { CATEGORY_PATH_SEPARATOR, type StaffCategory } from '@shop/domain/catalogue-admin';
-import { CITIES, DEFAULT_CATEGORY } from '@shop/domain/constants';
+import { DEFAULT_CATEGORY } from '@shop/domain/constants';
 import { BANNER_PLACE_LABELS, BANNER_PLACES, type BannerInput, type StaffBanner } from '@shop/domain/content';
 import { formatKarachiDateTime } from '@shop/domain/karachi-time';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { type ComboOption, StaffCombobox } from '../combobox.tsx';
 import { btn, ErrorLine, field, Panel } from '../orders/desk-ui.tsx';
 import { PictureUpload } from '../picture-upload.tsx';
 import { staffApi } from '../staff-api.ts';
+import { useCityNames } from '../../lib/city.ts';
 
 const when = (v: string | null) => (v ? formatKarachiDateTime(v) : '—');
 /** A banner as its form sends it back (the server's own schema checks it). */
@@ -92,6 +93,7 @@ const DEFAULT_LINK: Record<(typeof BANNER_PLACES)[number], string> = { Bmpl_Bann
 
 function AddBannerForm({ categories }: { categories: ComboOption[] }) {
   const client = useQueryClient();
+  const cityNames = useCityNames();
   const [v, setV] = useState({ name: 'Home_Banners' as (typeof BANNER_PLACES)[number], title: '', is_mobile: false, link: '/home', city: '', sort_order: '1', starts_at: '', ends_at: '' });
   const [image, setImage] = useState<string | null>(null);
   const [categoryId, setCategoryId] = useState<number | null>(null);
@@ -165,7 +167,7 @@ function AddBannerForm({ categories }: { categories: ComboOption[] }) {
             City
             <select className={field} value={v.city} onChange={set('city')}>
               <option value="">Every city</option>
-              {CITIES.map((c) => (
+              {cityNames.map((c) => (
                 <option key={c}>{c}</option>
               ))}
             </select>

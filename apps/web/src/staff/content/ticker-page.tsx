@@ -1,10 +1,10 @@
-import { CITIES } from '@shop/domain/constants';
 import type { StaffTicker } from '@shop/domain/content';
 import { formatKarachiDateTime } from '@shop/domain/karachi-time';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { btn, ErrorLine, field, Panel } from '../orders/desk-ui.tsx';
 import { staffApi } from '../staff-api.ts';
+import { useCityNames } from '../../lib/city.ts';
 
 /** Issue 19: the closing-soon ticker per city (in order, with times) and the help number (role Catalogue). */
 export function TickerPage() {
@@ -15,6 +15,7 @@ export function TickerPage() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['staff', 'ticker'] }),
   });
   const [v, setV] = useState({ text: '', city: '', sort_order: '1', starts_at: '', ends_at: '' });
+  const cityNames = useCityNames();
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV((o) => ({ ...o, [k]: e.target.value }));
   const add = useMutation({
     mutationFn: () =>
@@ -85,7 +86,7 @@ export function TickerPage() {
             City
             <select className={field} value={v.city} onChange={set('city')}>
               <option value="">Every city</option>
-              {CITIES.map((c) => (
+              {cityNames.map((c) => (
                 <option key={c}>{c}</option>
               ))}
             </select>

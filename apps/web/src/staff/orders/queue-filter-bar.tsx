@@ -1,4 +1,4 @@
-import { CITIES, ORDER_STATUSES, PAYMENT_MODES } from '@shop/domain/constants';
+import { ORDER_STATUSES, PAYMENT_MODES } from '@shop/domain/constants';
 import type { QueueFilters } from '@shop/domain/order-desk';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -55,7 +55,7 @@ export function QueueFilterBar({ filters, onChange, onClear, businessName }: Pro
         </div>
       </form>
       {select('status', 'Status', asOptions(ORDER_STATUSES))}
-      {select('city', 'City', asOptions(CITIES))}
+      {select('city', 'City', asOptions((places.data?.cities ?? []).map((c) => c.name)))}
       {select('area_id', 'Area', areas.map((a) => ({ value: String(a.id), label: a.name })), !filters.city)}
       {select('payment_mode', 'Payment mode', asOptions(PAYMENT_MODES))}
       <label className="flex flex-col gap-0.5 text-xs font-medium text-slate-600">

@@ -1,4 +1,3 @@
-import { CITIES, type City } from '@shop/domain/constants';
 import { todayKarachi } from '@shop/domain/ledgers';
 import type { QueueRow } from '@shop/domain/order-desk';
 import { countOf } from '@shop/domain/plural';
@@ -10,6 +9,7 @@ import { rupees } from './desk-format.ts';
 import { deskPaths } from './desk-paths.ts';
 import { btn, ErrorLine, field, Panel, StatusBadge } from './desk-ui.tsx';
 import { useDeskCanWrite } from './use-desk-can.ts';
+import { useCities } from '../../lib/city.ts';
 
 /** Orders of a city not yet on a run, grouped by area in area order (the order a vehicle drives them). */
 export function groupByArea(rows: readonly QueueRow[]): [string, QueueRow[]][] {
@@ -26,7 +26,8 @@ export function groupByArea(rows: readonly QueueRow[]): [string, QueueRow[]][] {
 export function RunsPage() {
   const [params, setParams] = useSearchParams();
   const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? (params.get('date') as string) : todayKarachi();
-  const city = ((CITIES as readonly string[]).includes(params.get('city') ?? '') ? params.get('city') : 'Lahore') as City;
+  const { cities, default_city } = useCities();
+  const city = cities.find((c) => c.name === params.get('city'))?.name ?? default_city ?? '';
   const set = (k: string, v: string) => setParams((p) => {
       p.set(k, v);
       return p;
@@ -70,8 +71,8 @@ export function RunsPage() {
         <label className="flex flex-col text-xs font-medium text-slate-600">
           City
           <select className={field} value={city} onChange={(e) => set('city', e.target.value)}>
-            {CITIES.map((c) => (
-              <option key={c}>{c}</option>
+            {cities.map((c) => (
+              <option key={c.id}>{c.name}</option>
             ))}
           </select>
         </label>

@@ -1,4 +1,3 @@
-import { CITIES } from '@shop/domain/constants';
 import { MAX_ORDER_QUANTITY } from '@shop/domain/order-rules';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { money } from '../finance/finance-format.ts';
 import { btn, ErrorLine, field, Panel } from '../orders/desk-ui.tsx';
 import { Picker } from './picker.tsx';
 import { pricesApi } from './prices-client.ts';
+import { useCityNames } from '../../lib/city.ts';
 
 /**
  * Issue 19: what the cart charges a business for a product at a quantity in a city, and which rule
@@ -17,6 +17,7 @@ export function PriceCheckPage() {
   const [productId, setProductId] = useState<number | null>(null);
   const [quantity, setQuantity] = useState('1');
   const [city, setCity] = useState('');
+  const cityNames = useCityNames();
   const [problem, setProblem] = useState<string | null>(null);
   const check = useMutation({ mutationFn: pricesApi.check });
   const submit = () => {
@@ -24,7 +25,7 @@ export function PriceCheckPage() {
     const q = Number(quantity);
     if (productId == null) return setProblem('Choose a product first.');
     if (!Number.isInteger(q) || q < 1 || q > MAX_ORDER_QUANTITY) return setProblem(`Quantity must be a whole number from 1 to ${MAX_ORDER_QUANTITY}.`);
-    check.mutate({ product_id: productId, quantity: q, ...(businessId != null ? { business_id: businessId } : {}), ...(city ? { city: city as (typeof CITIES)[number] } : {}) });
+    check.mutate({ product_id: productId, quantity: q, ...(businessId != null ? { business_id: businessId } : {}), ...(city ? { city } : {}) });
   };
   const answer = check.data;
   return (
@@ -56,7 +57,7 @@ export function PriceCheckPage() {
               City
               <select className={field} value={city} onChange={(e) => setCity(e.target.value)}>
                 <option value="">The business's own city</option>
-                {CITIES.map((c) => (
+                {cityNames.map((c) => (
                   <option key={c}>{c}</option>
                 ))}
               </select>

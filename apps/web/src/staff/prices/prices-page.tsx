@@ -1,4 +1,3 @@
-import { CITIES } from '@shop/domain/constants';
 import { formatKarachiDateTime } from '@shop/domain/karachi-time';
 import { AddPriceInputSchema, PRICE_KIND_LABELS, PRICE_KINDS, type PriceKind, type StaffPrice } from '@shop/domain/prices';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +7,7 @@ import { money } from '../finance/finance-format.ts';
 import { btn, ErrorLine, field, Panel } from '../orders/desk-ui.tsx';
 import { Picker } from './picker.tsx';
 import { pricesApi } from './prices-client.ts';
+import { useCityNames } from '../../lib/city.ts';
 
 const STATUS_TONE: Record<StaffPrice['status'], string> = {
   current: 'bg-emerald-100 text-emerald-900',
@@ -121,7 +121,9 @@ function AddPriceForm({ kind }: { kind: PriceKind }) {
   const client = useQueryClient();
   const [businessId, setBusinessId] = useState<number | null>(null);
   const [productId, setProductId] = useState<number | null>(null);
-  const [city, setCity] = useState<string>(CITIES[0]);
+  const cityNames = useCityNames();
+  const [chosenCity, setCity] = useState('');
+  const city = chosenCity || cityNames[0] || '';
   const [minQuantity, setMinQuantity] = useState('10');
   const [price, setPrice] = useState('');
   const [startsAt, setStartsAt] = useState('');
@@ -171,7 +173,7 @@ function AddPriceForm({ kind }: { kind: PriceKind }) {
             <label className="flex flex-col gap-1 text-sm font-medium">
               City
               <select className={field} value={city} onChange={(e) => setCity(e.target.value)}>
-                {CITIES.map((c) => (
+                {cityNames.map((c) => (
                   <option key={c}>{c}</option>
                 ))}
               </select>
