@@ -28,7 +28,7 @@ const working = (role: string) =>
 export async function readGoLive(db: Db, mail: MailSetup): Promise<GoLive> {
   const [n] = await db.execute(sql`select
     ${count(sql`select count(*) from ${cities}`)} as cities,
-    ${count(sql`select count(*) from ${cities} c where exists (select 1 from ${areas} a where a.city_id = c.id)`)} as cities_with_areas,
+    ${count(sql`select count(*) from ${cities} c where c.active and exists (select 1 from ${areas} a where a.city_id = c.id and a.active)`)} as cities_with_areas,
     ${count(sql`select count(*) from ${businessTypes} where ${businessTypes.active}`)} as business_types,
     ${count(sql`select count(*) from ${categories}`)} as categories,
     ${count(sql`select count(*) from ${products} where ${products.active}`)} as products,

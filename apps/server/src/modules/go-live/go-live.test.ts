@@ -36,6 +36,12 @@ describe('first-run checklist (issue 35)', () => {
     await exec(sql`insert into cities (name) values ('Golive City')`);
     expect((await ticked()).city).toBe(false);
     expect(await detail('city')).toBe('0 cities with areas, of 1 city.');
+    // An inactive area, or an active one in an inactive city, is not offered at sign-up.
+    await exec(sql`insert into areas (name, city_id, store_id, active) select 'Golive Closed Area', id, 1, false from cities where name = 'Golive City'`);
+    expect((await ticked()).city).toBe(false);
+    await exec(sql`insert into cities (name, active) values ('Golive Closed City', false)`);
+    await exec(sql`insert into areas (name, city_id, store_id) select 'Golive Area', id, 1 from cities where name = 'Golive Closed City'`);
+    expect((await ticked()).city).toBe(false);
     await exec(sql`insert into areas (name, city_id, store_id) select 'Golive Area', id, 1 from cities where name = 'Golive City'`);
     expect((await ticked()).city).toBe(true);
 
