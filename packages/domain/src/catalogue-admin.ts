@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MoneySchema } from './catalogue.ts';
 import { fromPaisa, toPaisa } from './money.ts';
+import { UploadedPictureSchema } from './business-types.ts';
 
 /**
  * The catalogue as staff edit it (issue 19, role Catalogue): one product's edit, and the bulk CSV
@@ -366,8 +367,12 @@ export const StaffCategorySchema = z.object({
   sort_order: z.number().int(),
   path: z.string(),
   products: z.number().int(),
+  /** The tile picture the storefront and marketplace show: uploaded (issue 35), or drawn art for a new category. */
+  image: z.string().nullable(),
 });
 export type StaffCategory = z.infer<typeof StaffCategorySchema>;
+/** Issue 35: a category's picture is uploaded (POST /api/staff/images/picture), never typed. */
+export const CategoryPictureInputSchema = z.strictObject({ image: UploadedPictureSchema });
 export const NewCategoryInputSchema = z.strictObject({ name: CategoryNameSchema, parent_id: Id.nullable() });
 export const RenameCategoryInputSchema = z.strictObject({ name: CategoryNameSchema });
 export const MoveCategoryInputSchema = z.strictObject({ direction: z.enum(['up', 'down']) });

@@ -53,6 +53,12 @@ export const STAFF_CATALOGUE_ROWS: Row[] = [
     expect: staffOnly({ staffCatalogue: 404 }),
     request: () => ({ method: 'POST', url: '/api/staff/catalogue/categories/999999/move', payload: { direction: 'up' } }),
   },
+  {
+    route: 'PUT /api/staff/catalogue/categories/:id/picture',
+    case: 'set the picture of a category that does not exist (404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: () => ({ method: 'PUT', url: '/api/staff/catalogue/categories/999999/picture', payload: { image: '/storage/art/tile/retail.svg' } }),
+  },
   { route: 'GET /api/staff/catalogue/brands', case: 'every brand', expect: staffOnly({ staffCatalogue: 200 }), request: get('/api/staff/catalogue/brands') },
   {
     route: 'POST /api/staff/catalogue/brands',

@@ -6,6 +6,7 @@ import {
   RenameCategoryInputSchema,
   StaffBrandSchema,
   StaffCategorySchema,
+  CategoryPictureInputSchema,
   CatalogueBatchSchema,
   CatalogueOptionsSchema,
   CsvApplyInputSchema,
@@ -24,7 +25,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
 import { catalogueOptions, editProduct, findStaffProducts, readStaffProduct, type StaffActor } from './catalogue-admin.service.ts';
-import { addBrand, addCategory, listBrands, listCategories, mergeBrand, moveCategory, renameBrand, renameCategory } from './categories-brands.service.ts';
+import { addBrand, addCategory, listBrands, listCategories, mergeBrand, moveCategory, renameBrand, renameCategory, setCategoryPicture } from './categories-brands.service.ts';
 import { localFileStore } from '../../lib/file-store.ts';
 import { acceptImageBodies } from '../../lib/image-body.ts';
 import { badRequest as badRequestOf, notFound } from '../../lib/http-error.ts';
@@ -140,6 +141,14 @@ export async function catalogueAdminRoutes(app: FastifyInstance, deps: AppDeps) 
     await renameCategory(db, actor(request, 'catalogue.write'), request.params.id, request.body.name);
     return { data: await listCategories(db) };
   });
+  r.put(
+    '/api/staff/catalogue/categories/:id/picture',
+    { schema: { tags, summary: "Set the category's tile picture: the address an upload to /api/staff/images/picture answered", params: IdParams, body: CategoryPictureInputSchema, response: ok(z.array(StaffCategorySchema)) } },
+    async (request) => {
+      await setCategoryPicture(db, deps.files ?? localFileStore(uploadsDir(deps.config.DATA_DIR)), actor(request, 'catalogue.write'), request.params.id, request.body.image);
+      return { data: await listCategories(db) };
+    },
+  );
   r.post('/api/staff/catalogue/categories/:id/move', { schema: { tags, summary: 'Move a category one place up or down among its siblings', params: IdParams, body: MoveCategoryInputSchema, response: ok(z.array(StaffCategorySchema)) } }, async (request) => {
     await moveCategory(db, actor(request, 'catalogue.write'), request.params.id, request.body.direction);
     return { data: await listCategories(db) };

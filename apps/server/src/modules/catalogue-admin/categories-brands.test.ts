@@ -26,6 +26,28 @@ const ok = <T>(res: { statusCode: number; body: string; json(): unknown }) => {
 };
 const audit = (entity: string, id: number) => t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id)))).orderBy(auditLog.id);
 
+describe('category pictures (issue 35)', () => {
+  it('sets an uploaded picture, audited, which buyers then see; a typed or missing address is refused and changes nothing', async () => {
+    const { default: sharp } = await import('sharp');
+    const bytes = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#15803d' } }).png().toBuffer();
+    const upload = await t.app.inject({ method: 'POST', url: '/api/staff/images/picture', headers: { ...cat, 'content-type': 'image/png' }, payload: bytes });
+    const image = body<{ data: { path: string } }>(upload).data.path;
+    const food = ok<StaffCategory[]>(await call('GET', '/api/staff/catalogue/categories')).find((c) => c.level === 1 && c.name === 'Food')!;
+    const put = (payload: object, headers = cat) => t.app.inject({ method: 'PUT', url: `/api/staff/catalogue/categories/${food.id}/picture`, headers, payload });
+    expect((await put({ image: '/etc/passwd' })).statusCode).toBe(400);
+    const lost = await put({ image: '/api/images/t-000000000000-640.webp' });
+    expect(lost.statusCode).toBe(400);
+    expect(body(lost).error).toBe('The picture was not found; upload it again.');
+    expect((await put({ image }, finance)).statusCode).toBe(403);
+    expect(ok<StaffCategory[]>(await call('GET', '/api/staff/catalogue/categories')).find((c) => c.id === food.id)?.image).not.toBe(image);
+    const set = ok<StaffCategory[]>(await put({ image }));
+    expect(set.find((c) => c.id === food.id)?.image).toBe(image);
+    expect((await audit('category', food.id)).filter((e) => e.action === 'category.picture')).toHaveLength(1);
+    const shown = body<{ data: { id: number; image: string | null }[] }>(await t.app.inject({ method: 'GET', url: '/api/read/Categories', headers: guest })).data;
+    expect(shown.find((c) => c.id === food.id)?.image).toBe(image);
+  });
+});
+
 describe('categories (issue 19)', () => {
   it('adds a category under a parent, renames it with its slug and marketplace address kept, and reorders siblings', async () => {
     const before = ok<StaffCategory[]>(await call('GET', '/api/staff/catalogue/categories'));

@@ -23,6 +23,7 @@ export const catalogueApi = {
   categories: () => staffApi<StaffCategory[]>('/api/staff/catalogue/categories'),
   addCategory: (name: string, parent_id: number | null) => staffApi<StaffCategory[]>('/api/staff/catalogue/categories', { body: { name, parent_id } }),
   renameCategory: (id: number, name: string) => staffApi<StaffCategory[]>(`/api/staff/catalogue/categories/${id}`, { method: 'PATCH', body: { name } }),
+  setCategoryPicture: (id: number, image: string) => staffApi<StaffCategory[]>(`/api/staff/catalogue/categories/${id}/picture`, { method: 'PUT', body: { image } }),
   moveCategory: (id: number, direction: 'up' | 'down') => staffApi<StaffCategory[]>(`/api/staff/catalogue/categories/${id}/move`, { body: { direction } }),
   brands: () => staffApi<StaffBrand[]>('/api/staff/catalogue/brands'),
   addBrand: (name: string) => staffApi<StaffBrand[]>('/api/staff/catalogue/brands', { body: { name } }),

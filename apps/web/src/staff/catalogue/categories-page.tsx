@@ -1,7 +1,8 @@
 import type { StaffBrand, StaffCategory } from '@shop/domain/catalogue-admin';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { btn, ErrorLine, field, Panel } from '../orders/desk-ui.tsx';
+import { PictureUpload } from '../picture-upload.tsx';
 import { useStaffSession } from '../staff-session.tsx';
 import { catalogueApi } from './catalogue-client.ts';
 
@@ -43,6 +44,13 @@ function CategoriesPanel({ canWrite }: { canWrite: boolean }) {
     },
   });
   const move = useMutation({ mutationFn: (m: { id: number; direction: 'up' | 'down' }) => catalogueApi.moveCategory(m.id, m.direction), onSuccess: done });
+  // Issue 35: a category's picture is uploaded, with a preview, then saved to the category.
+  const [picturing, setPicturing] = useState<{ id: number; image: string | null } | null>(null);
+  const picture = useMutation({ mutationFn: (p: { id: number; image: string }) => catalogueApi.setCategoryPicture(p.id, p.image), onSuccess: (d) => {
+      done(d);
+      setPicturing(null);
+    },
+  });
   const rows = list.data ?? [];
   return (
     <Panel title="Categories">
@@ -76,7 +84,7 @@ function CategoriesPanel({ canWrite }: { canWrite: boolean }) {
           </button>
         </form>
       ) : null}
-      <ErrorLine error={list.error ?? add.error ?? rename.error ?? move.error} />
+      <ErrorLine error={list.error ?? add.error ?? rename.error ?? move.error ?? picture.error} />
       <table className="w-full border-collapse text-sm" aria-label="Categories">
         <thead className="bg-slate-100 text-left text-xs uppercase tracking-wide text-slate-600">
           <tr>
@@ -88,7 +96,8 @@ function CategoriesPanel({ canWrite }: { canWrite: boolean }) {
         </thead>
         <tbody>
           {rows.map((c) => (
-            <tr key={c.id} className="border-t border-slate-100">
+            <Fragment key={c.id}>
+            <tr className="border-t border-slate-100">
               <td className="px-2 py-1" style={{ paddingLeft: `${0.5 + (c.level - 1) * 1.25}rem` }}>
                 {editing?.id === c.id ? (
                   <form
@@ -118,6 +127,9 @@ function CategoriesPanel({ canWrite }: { canWrite: boolean }) {
                     <button type="button" className={btn.secondary} aria-label={`Rename ${c.name}`} onClick={() => setEditing({ id: c.id, name: c.name })}>
                       Rename
                     </button>
+                    <button type="button" className={btn.secondary} aria-label={`Picture of ${c.name}`} onClick={() => setPicturing({ id: c.id, image: c.image })}>
+                      Picture
+                    </button>
                     <button type="button" className={btn.secondary} aria-label={`Move ${c.name} up`} disabled={move.isPending} onClick={() => move.mutate({ id: c.id, direction: 'up' })}>
                       ↑
                     </button>
@@ -128,6 +140,29 @@ function CategoriesPanel({ canWrite }: { canWrite: boolean }) {
                 </td>
               ) : null}
             </tr>
+            {picturing?.id === c.id ? (
+              <tr>
+                <td colSpan={4} className="bg-slate-50 px-2 py-2">
+                  <form
+                    className="flex flex-wrap items-end gap-3"
+                    aria-label={`Picture of ${c.name}`}
+                    onSubmit={(e) => {
+                      e.preventDefault();
+                      if (picturing.image) picture.mutate({ id: c.id, image: picturing.image });
+                    }}
+                  >
+                    <PictureUpload kind="picture" label={`Picture of ${c.name}`} value={picturing.image} onChange={(image) => setPicturing({ id: c.id, image })} previewClass="h-20 w-20" />
+                    <button type="submit" className={btn.primary} disabled={!picturing.image || picturing.image === c.image || picture.isPending}>
+                      Save picture
+                    </button>
+                    <button type="button" className={btn.secondary} onClick={() => setPicturing(null)}>
+                      Cancel
+                    </button>
+                  </form>
+                </td>
+              </tr>
+            ) : null}
+            </Fragment>
           ))}
         </tbody>
       </table>
