@@ -57,7 +57,8 @@ const tableOwners = {
   'order-lists.ts': { order_lists: 'reorder', order_list_items: 'reorder' },
   'orders.ts': { orders: 'orders', order_details: 'orders', invoices: 'orders', ledgers: 'orders' },
   // Reference data (seeded, written by no module): owned by businesses, whose records point at them.
-  'places.ts': { cities: 'businesses', areas: 'businesses', business_types: 'businesses' },
+  // Issue 35: the Admin keeps the cities and their areas (modules/places); business types stay with businesses.
+  'places.ts': { cities: 'places', areas: 'places', business_types: 'businesses' },
   'prices-content.ts': {
     city_prices: 'prices',
     quantity_prices: 'prices',

@@ -19,6 +19,11 @@ const RUNNABLE: readonly OrderStatus[] = ['In Process', 'Arrange'];
  * Issue 16: a delivery run, one vehicle's orders of one day in one city, ordered by area (then
  * business) so the run sheet follows the route. An order is on one run at most (unique index).
  */
+/** Delivery runs name their city in words: a renamed city keeps its runs (issue 35, in the caller's transaction). */
+export async function renameRunsCity(tx: Pick<Db, 'update'>, from: string, to: string): Promise<void> {
+  await tx.update(deliveryRuns).set({ city: to }).where(eq(deliveryRuns.city, from));
+}
+
 export async function createRun(db: Db, actor: StaffActor, input: CreateRunInput): Promise<Run> {
   const ids = [...new Set(input.order_ids)];
   const runId = await db.transaction(async (tx) => {

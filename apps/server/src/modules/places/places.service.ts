@@ -6,7 +6,7 @@ import type { AreaInput, CityInput, PublicCities, StaffArea, StaffCity } from '@
 import { DEFAULT_CITY } from '@shop/domain/constants';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type Db, jsonRows } from '../../db/client.ts';
-import { deliveryRuns } from '../../db/schema/order-desk.ts';
+import { renameRunsCity } from '../order-desk/delivery-runs.service.ts';
 import { areas, cities } from '../../db/schema/places.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { appendAudit } from '../audit/audit.service.ts';
@@ -87,8 +87,7 @@ export async function changeCity(db: Db, actor: StaffActor, id: number, input: C
       .set({ name: input.name, active: input.active, deliveryDays: input.delivery_days, cutoffTime: input.cutoff_time })
       .where(eq(cities.id, id))
       .returning();
-    // Delivery runs name their city in words: a renamed city keeps its runs.
-    if (before.name !== input.name) await tx.update(deliveryRuns).set({ city: input.name }).where(eq(deliveryRuns.city, before.name));
+    if (before.name !== input.name) await renameRunsCity(tx, before.name, input.name);
     await appendAudit(tx, { staffId: actor.staffId, ip: actor.ip, action: 'city.update', entity: 'city', entityId: id, before: cityState(before), after: cityState(row as CityRow) });
   });
   return oneCity(db, id);
