@@ -53,6 +53,8 @@ const tableOwners = {
     delivery_runs: 'order-desk',
     delivery_run_orders: 'order-desk',
     staff_saved_views: 'order-desk',
+    // Issue 36: buyers' requests to cancel or change an order; the desk answers them.
+    order_change_requests: 'order-desk',
   },
   'order-lists.ts': { order_lists: 'reorder', order_list_items: 'reorder' },
   'orders.ts': { orders: 'orders', order_details: 'orders', invoices: 'orders', ledgers: 'orders' },

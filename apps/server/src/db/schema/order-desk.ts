@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { businessUsers } from './business.ts';
 import { createdAt } from './common.ts';
 import { orders } from './orders.ts';
 import { staffUsers } from './staff.ts';
@@ -65,3 +66,29 @@ export const savedViews = pgTable('staff_saved_views', {
   filters: jsonb('filters').notNull(),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('staff_saved_views_name_uq').on(t.staffId, t.name)]);
+
+/**
+ * Issue 36 (migration 0032): a buyer's request to cancel or change a confirmed order, sent within two
+ * hours of its confirmation (policy-facts.ts), flagged in the desk's queue until staff answer it
+ * (accepted or declined, with a note the buyer reads). At most one waits for an answer per order.
+ */
+export const orderChangeRequests = pgTable('order_change_requests', {
+  id: serial('id').primaryKey(),
+  orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  reason: text('reason').notNull(),
+  status: text('status').notNull().default('open'),
+  requestedBy: integer('requested_by').notNull().references(() => businessUsers.id),
+  requestedByName: text('requested_by_name').notNull(),
+  answerNote: text('answer_note'),
+  answeredBy: integer('answered_by').references(() => staffUsers.id),
+  answeredByName: text('answered_by_name'),
+  answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'string' }),
+  createdAt: createdAt(),
+}, (t) => [
+  index('order_change_requests_order_idx').on(t.orderId, t.id),
+  uniqueIndex('order_change_requests_open_uq').on(t.orderId).where(sql`${t.status} = 'open'`),
+  check('order_change_requests_kind_ck', sql`${t.kind} in ('cancel', 'change')`),
+  check('order_change_requests_status_ck', sql`${t.status} in ('open', 'accepted', 'declined')`),
+  check('order_change_requests_answer_ck', sql`(${t.status} = 'open') = (${t.answeredAt} is null)`),
+]);

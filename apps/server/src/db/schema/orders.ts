@@ -39,6 +39,12 @@ export const orders = pgTable('orders', {
   rejectionReason: text('rejection_reason'),
   /** Issue 37: 1 when placed, one more on every change of its lines or totals; an approval names the version it saw. */
   version: integer('version').notNull().default(1),
+  /** Issue 36 (migration 0032): the buyer's own reference (purchase order number), at most 40 characters. */
+  orderReference: text('order_reference'),
+  /** Issue 36: the delivery day the buyer asked for (a day the city delivers, after its cut-off); null: the next one. */
+  requestedDeliveryDay: date('requested_delivery_day', { mode: 'string' }),
+  /** Issue 36: when the order was confirmed (placed In Process, or approved): the two hours to ask for a change start here. */
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'string' }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   createdAt: createdAt(),
 }, (t) => [
@@ -56,6 +62,7 @@ export const orders = pgTable('orders', {
   check('orders_payment_mode_ck', sql`${t.paymentMode} in ('Cash', 'Credit', 'Advance')`),
   check('orders_amounts_ck', sql`${t.totalPrice} >= 0 and ${t.remainingAmount} >= 0`),
   check('orders_version_ck', sql`${t.version} >= 1`),
+  check('orders_reference_ck', sql`${t.orderReference} is null or char_length(${t.orderReference}) between 1 and 40`),
 ]);
 
 /**

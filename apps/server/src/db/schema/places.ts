@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './common.ts';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, money } from './common.ts';
 
 export const cities = pgTable('cities', {
   id: serial('id').primaryKey(),
@@ -11,8 +11,14 @@ export const cities = pgTable('cities', {
   deliveryDays: integer('delivery_days').array().notNull().default(sql`'{1,2,3,4,5,6}'`),
   /** 'HH:MM' (Karachi): orders placed by then go out on the next delivery day. */
   cutoffTime: text('cutoff_time').notNull().default('18:00'),
+  /** Issue 36 (migration 0032): the smallest order total (rupees) the city is delivered for; null: none. */
+  minOrderValue: money('min_order_value'),
   createdAt: createdAt(),
-}, (t) => [uniqueIndex('cities_name_uq').on(t.name), uniqueIndex('cities_name_lower_uq').using('btree', sql`lower(${t.name})`)]);
+}, (t) => [
+  uniqueIndex('cities_name_uq').on(t.name),
+  uniqueIndex('cities_name_lower_uq').using('btree', sql`lower(${t.name})`),
+  check('cities_min_order_value_ck', sql`${t.minOrderValue} is null or ${t.minOrderValue} > 0`),
+]);
 
 export const areas = pgTable('areas', {
   id: serial('id').primaryKey(),
