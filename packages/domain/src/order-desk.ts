@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { type OrderStatus, ORDER_STATUSES, PAYMENT_MODES, TRACK_STEPS } from './constants.ts';
 import { CityNameSchema } from './places.ts';
 import { MAX_ORDER_QUANTITY } from './order-rules.ts';
+import { CHANGE_REQUEST_KINDS, ChangeRequestSchema } from './policy-facts.ts';
 
 /**
  * Where an order may go from each status, and who moves it. Pending stays the buyer's Approver's
@@ -75,6 +76,8 @@ export const QueueQuerySchema = z.strictObject({
   pending_hours: z.coerce.number().int().min(1).max(24 * 365).optional(),
   /** An order number (or its start) or words of a business name. */
   q: z.string().trim().min(1).max(100).optional(),
+  /** Issue 36: only orders with a buyer's request to cancel or change waiting for an answer. */
+  request: z.literal('open').optional(),
   /** The `next` cursor of the previous page. */
   after: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(QUEUE_PAGE_MAX).default(QUEUE_PAGE_DEFAULT),
@@ -99,6 +102,11 @@ export const QueueRowSchema = z.object({
   line_count: z.number().int(),
   order_by: z.string(),
   run_id: z.number().int().nullable(),
+  /** Issue 36: the buyer's reference and requested delivery day ('YYYY-MM-DD'). */
+  order_reference: z.string().nullable(),
+  requested_delivery_day: z.string().nullable(),
+  /** Issue 36: the kind of the buyer's request waiting for an answer (the queue flags it), or null. */
+  open_request: z.enum(CHANGE_REQUEST_KINDS).nullable(),
 });
 export type QueueRow = z.infer<typeof QueueRowSchema>;
 
@@ -170,6 +178,11 @@ export const DeskOrderSchema = z.object({
   events: z.array(OrderEventSchema),
   notes: z.array(StaffNoteSchema),
   run_id: z.number().int().nullable(),
+  /** Issue 36: the buyer's reference, requested delivery day, confirmation and requests to cancel or change. */
+  order_reference: z.string().nullable(),
+  requested_delivery_day: z.string().nullable(),
+  confirmed_on: z.string().nullable(),
+  change_requests: z.array(ChangeRequestSchema.extend({ answered_by: z.string().nullable() })),
   /** The value to send back as `expected_status`: a move is refused (409) when the order moved meanwhile. */
   version: z.string(),
 });

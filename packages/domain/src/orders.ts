@@ -4,6 +4,7 @@ import { MoneySchema, ProductSchema } from './catalogue.ts';
 import { ORDER_STATUSES, PAYMENT_MODES, USER_TYPES } from './constants.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_QUANTITY, ORDER_ALREADY_CHECKED } from './order-rules.ts';
 import { ORDER_VERSION_INVALID, ORDER_VERSION_REQUIRED } from './order-version.ts';
+import { ChangeRequestSchema, DeliveryDaySchema, OrderReferenceSchema } from './policy-facts.ts';
 import { PRICE_RULES } from './pricing.ts';
 
 const Id = z.number().int().positive().max(2_147_483_647);
@@ -53,6 +54,13 @@ export const PlaceOrderInputSchema = z.strictObject({
   order_details: z.array(OrderLineInputSchema).min(1, ORDER_ALREADY_CHECKED).max(MAX_ORDER_LINES, `An order has at most ${MAX_ORDER_LINES} lines`),
   business_id: Id.nullable().optional(),
   business_user_id: Id.nullable().optional(),
+  /**
+   * Issue 36 (policy-facts.ts): the buyer's own reference, and the delivery day asked for (a day the
+   * city delivers, after its cut-off; null or left out: the next delivery day). When an Approver
+   * confirms or an Orderer resubmits a pending order, left out keeps what the order has.
+   */
+  order_reference: OrderReferenceSchema.nullable().optional(),
+  requested_delivery_day: DeliveryDaySchema.nullable().optional(),
   status: z.enum(ORDER_STATUSES).optional(),
   order_number: IgnoredText,
   created_on: IgnoredText,
@@ -122,6 +130,14 @@ export const OrderSchema = z.object({
    * rejection names the version it was shown.
    */
   version: z.number().int().min(1),
+  /** Issue 36: the buyer's own reference (purchase order number), or null. */
+  order_reference: z.string().nullable(),
+  /** Issue 36: the delivery day asked for ('YYYY-MM-DD', Pakistan), or null: the next delivery day. */
+  requested_delivery_day: z.string().nullable(),
+  /** Issue 36: when the order was confirmed (ISO, Pakistan offset), or null while Pending or never confirmed. */
+  confirmed_on: z.string().nullable(),
+  /** Issue 36: the buyer's requests to cancel or change it, oldest first, with the desk's answers. */
+  change_requests: z.array(ChangeRequestSchema),
   order_details: z.array(OrderDetailSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
@@ -160,6 +176,9 @@ export const InvoiceSchema = z.object({
   payment_mode: z.enum(PAYMENT_MODES),
   due_on: z.string(),
   created_on: z.string().describe('ISO 8601 in Pakistan time with its offset, e.g. 2026-11-24T02:00:00.000+05:00'),
+  /** Issue 36: the order's reference and requested delivery day, as the buyer gave them. */
+  order_reference: z.string().nullable(),
+  requested_delivery_day: z.string().nullable(),
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
 

@@ -28,11 +28,23 @@ export const DeliveryDaysSchema = z
   .refine((days) => new Set(days).size === days.length, 'must not name a day twice')
   .transform((days) => [...days].sort((a, b) => a - b));
 
+/** Issue 36: the smallest order total the city is delivered for, in whole rupees ("30000"); stored as "30000.00". */
+export const MIN_ORDER_VALUE_MAX = 99_999_999;
+export const MinOrderValueSchema = z
+  .string({ error: 'must be an amount in whole rupees, e.g. 30000' })
+  .trim()
+  .regex(/^\d{1,9}$/, 'must be an amount in whole rupees, e.g. 30000')
+  .refine((v) => Number(v) > 0, 'must be more than 0 (leave it empty for no minimum)')
+  .refine((v) => Number(v) <= MIN_ORDER_VALUE_MAX, `must be at most ${MIN_ORDER_VALUE_MAX}`)
+  .transform((v) => `${Number(v)}.00`);
+
 export const CityInputSchema = z.strictObject({
   name: PlaceNameSchema,
   active: z.boolean(),
   delivery_days: DeliveryDaysSchema,
   cutoff_time: CutoffTimeSchema,
+  /** Issue 36: null for no minimum; left out, a new city has none and a changed one keeps its own. */
+  min_order_value: MinOrderValueSchema.nullable().optional(),
 });
 export type CityInput = z.input<typeof CityInputSchema>;
 
@@ -51,6 +63,8 @@ export type PublicCities = z.infer<typeof PublicCitiesSchema>;
 
 export const StaffCitySchema = PublicCitySchema.extend({
   active: z.boolean(),
+  /** Issue 36: rupees ("30000.00"), or null: no minimum order. */
+  min_order_value: z.string().nullable(),
   areas: z.number().int(),
   active_areas: z.number().int(),
   /** Businesses registered in the city: a city in use is made inactive, never deleted. */

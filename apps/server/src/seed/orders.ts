@@ -142,6 +142,8 @@ export async function insertOrders(db: Db, accounts: DemoAccounts, demo: readonl
       businessName: b.name,
       orderBy: user.name,
       decidedBy: plan.status === 'Rejected' ? accounts.users.approver.id : null,
+      // Issue 36: confirmed when placed, except those waiting for, or rejected by, the Approver.
+      confirmedAt: plan.status === 'Pending' || plan.status === 'Rejected' ? null : at,
       createdAt: at,
       updatedAt: at,
     };

@@ -165,6 +165,21 @@ export const ROWS: Row[] = [
     expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }),
     request: (w, actor) => ({ method: 'POST', url: `/api/orders/${actor === 'otherBusiness' ? w.ordererOrderId : w.otherBusinessOrderId}/reorder`, payload: {} }),
   },
+  // Issue 36: a request to cancel or change an order (SPEC 9: within two hours of its confirmation). The
+  // Orderer's order is Delivered: refused with the reason (409) by whoever sees it, and nothing is filed.
+  {
+    route: 'POST /api/orders/:id/change-requests',
+    case: "ask to cancel the Orderer's delivered order (business 1): 409 with the reason, nothing filed",
+    expect: registered({ owner: 404, orderer: 409, approver: 409, viewer: 404, otherBusiness: 404 }),
+    request: (w) => ({ method: 'POST', url: `/api/orders/${w.ordererOrderId}/change-requests`, payload: { kind: 'cancel', reason: 'Ordered twice by mistake' } }),
+  },
+  {
+    route: 'POST /api/orders/:id/change-requests',
+    case: 'ask to cancel an order of another business',
+    expect: registered({ owner: 404, orderer: 404, approver: 404, viewer: 404, otherBusiness: 404 }),
+    request: (w, actor) => ({ method: 'POST', url: `/api/orders/${actor === 'otherBusiness' ? w.ordererOrderId : w.otherBusinessOrderId}/change-requests`, payload: { kind: 'cancel', reason: 'Ordered twice by mistake' } }),
+  },
+  { route: 'GET /api/orders/policy', case: "own city's minimum order and delivery days (checkout)", expect: registered(), request: get('/api/orders/policy') },
   {
     route: 'POST /api/quick-order',
     case: 'quick order rows priced for own business',

@@ -33,6 +33,13 @@ export const STAFF_ORDER_ROWS: Row[] = [
     expect: staffOnly({ staffDesk: 200 }),
     request: () => ({ method: 'POST', url: '/api/staff/orders/bulk/status', payload: { ids: [999_999], to: 'Arrange' } }),
   },
+  // Issue 36: the desk answers a buyer's request to cancel or change an order.
+  {
+    route: 'POST /api/staff/orders/:id/change-requests/:requestId',
+    case: "answer a buyer's request to cancel or change (an unknown one: 404)",
+    expect: staffOnly({ staffDesk: 404 }),
+    request: () => ({ method: 'POST', url: '/api/staff/orders/1/change-requests/999999', payload: { decision: 'declined', note: 'Already packed.' } }),
+  },
   { route: 'GET /api/staff/runs', case: "a day's delivery runs", expect: staffOnly({ staffDesk: 200, staffFinance: 200 }), request: get('/api/staff/runs?date=2026-01-01') },
   {
     route: 'POST /api/staff/runs',

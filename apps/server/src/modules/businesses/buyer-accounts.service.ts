@@ -43,6 +43,10 @@ export function selectBuyerForOrder<E extends Record<string, SQL.Aliased | SQL>>
     .limit(1);
 }
 
+/** Issue 36: the city of business `businessId` (an SQL expression of the caller's statement), as a scalar subquery. */
+export const businessCityIdSql = (businessId: Placeholder | number | SQL): SQL<number | null> =>
+  sql<number | null>`(select ${businesses.cityId} from ${businesses} where ${businesses.id} = ${businessId})`;
+
 /** The business's payment terms (SPEC 3), or undefined when there is no such business. */
 export async function businessPaymentTerms(db: Db | Tx, businessId: number): Promise<{ paymentMode: string; paymentDays: number } | undefined> {
   const [row] = await db

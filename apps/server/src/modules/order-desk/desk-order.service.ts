@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { jsonRows } from '../../db/client.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { isoTimestamp, money } from '../orders/orders-read.service.ts';
+import { toKarachiIso } from '@shop/domain/karachi-time';
 
 interface OrderRow {
   id: number;
@@ -26,6 +27,10 @@ interface OrderRow {
   lines: DeskOrder['lines'];
   events: DeskOrder['events'];
   notes: DeskOrder['notes'];
+  order_reference: string | null;
+  requested_delivery_day: string | null;
+  confirmed_on: string | null;
+  change_requests: DeskOrder['change_requests'];
 }
 
 const at = (column: string) => isoTimestamp(sql.raw(column));
@@ -38,6 +43,11 @@ export async function readDeskOrders(db: Db, ids: readonly number[]): Promise<De
     sql`select o.id, o.order_number, ${at('o.created_at')} as created_on, o.status, o.rejection_reason, o.payment_mode,
           o.total_price::text, o.sell_price_total::text, o.tax_total::text, o.address, o.contact_no, o.updated_at::text as updated_at,
           (select run_id from delivery_run_orders r where r.order_id = o.id) as run_id,
+          o.order_reference, to_char(o.requested_delivery_day, 'YYYY-MM-DD') as requested_delivery_day, ${at('o.confirmed_at')} as confirmed_on,
+          (select coalesce(json_agg(json_build_object('id', q.id, 'kind', q.kind, 'reason', q.reason, 'status', q.status,
+              'requested_by', q.requested_by_name, 'requested_on', ${at('q.created_at')}, 'answer_note', q.answer_note,
+              'answered_on', ${at('q.answered_at')}, 'answered_by', q.answered_by_name) order by q.id), '[]'::json)
+            from order_change_requests q where q.order_id = o.id) as change_requests,
           json_build_object('id', b.id, 'name', b.name,
             'city', (select name from cities where id = b.city_id), 'area', (select name from areas where id = b.area_id),
             'payment_mode', b.payment_mode, 'credit_limit', b.credit_limit::text, 'payment_days', b.payment_days,
@@ -78,6 +88,14 @@ export async function readDeskOrders(db: Db, ids: readonly number[]): Promise<De
     events: r.events,
     notes: r.notes,
     run_id: r.run_id,
+    order_reference: r.order_reference,
+    requested_delivery_day: r.requested_delivery_day,
+    confirmed_on: r.confirmed_on ? toKarachiIso(r.confirmed_on) : null,
+    change_requests: r.change_requests.map((q) => ({
+      ...q,
+      requested_on: toKarachiIso(q.requested_on),
+      answered_on: q.answered_on ? toKarachiIso(q.answered_on) : null,
+    })),
     version: r.status,
   }));
 }

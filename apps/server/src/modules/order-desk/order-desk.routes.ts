@@ -16,12 +16,14 @@ import {
   SavedViewSchema,
   StatusCountsSchema,
 } from '@shop/domain/order-desk';
+import { AnswerChangeRequestInputSchema } from '@shop/domain/policy-facts';
 import type { StaffCapability } from '@shop/domain/staff';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
+import { answerChangeRequest } from './change-requests.service.ts';
 import { readDeskOrder, readDeskOrders } from './desk-order.service.ts';
 import { createRun, listRuns, pickingList, readRun, shipRun } from './delivery-runs.service.ts';
 import { addNote, changeLine, moveOrder, moveOrders, type StaffActor } from './order-moves.service.ts';
@@ -103,6 +105,24 @@ export async function orderDeskRoutes(app: FastifyInstance, deps: AppDeps) {
     await addNote(db, who, request.params.id, request.body.text);
     return { data: await readDeskOrder(db, request.params.id) };
   });
+
+  r.post(
+    '/api/staff/orders/:id/change-requests/:requestId',
+    {
+      schema: {
+        tags,
+        summary: "Answer a buyer's request to cancel or change the order: accepted or declined, with a note the buyer reads (audited; 409 when answered already)",
+        params: z.object({ id: Id, requestId: Id }),
+        body: AnswerChangeRequestInputSchema,
+        response: ok(DeskOrderSchema),
+      },
+    },
+    async (request) => {
+      const who = actor(request, 'orders.write');
+      await answerChangeRequest(db, who, request.params.id, request.params.requestId, request.body);
+      return { data: await readDeskOrder(db, request.params.id) };
+    },
+  );
 
   r.get('/api/staff/runs', { schema: { tags, summary: "A day's delivery runs", querystring: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD') }), response: ok(z.array(RunSchema)) } }, async (request) => {
     actor(request, 'orders.read');

@@ -42,6 +42,8 @@ async function filterConditions(db: Db, f: QueueFilters, now: Date): Promise<SQL
   }
   if (f.city) where.push(sql`b.city_id = (select id from cities where name = ${f.city})`);
   if (f.area_id) where.push(sql`b.area_id = ${f.area_id}`);
+  // Issue 36: orders whose buyer asked to cancel or change them and wait for the desk's answer.
+  if (f.request === 'open') where.push(sql`exists (select 1 from order_change_requests q where q.order_id = ${orders.id} and q.status = 'open')`);
   if (f.q) {
     const number = ORDER_NUMBER.exec(f.q);
     if (number?.[1]) {
@@ -79,7 +81,9 @@ export async function queuePage(db: Db, query: QueueQuery, now = new Date()): Pr
           ${orders.paymentMode} as payment_mode, ${orders.totalPrice}::text as total_price,
           (select count(*)::int from order_details d where d.order_id = ${orders.id} and d.quantity > 0) as line_count,
           ${orders.orderBy} as order_by,
-          (select run_id from delivery_run_orders r where r.order_id = ${orders.id}) as run_id
+          (select run_id from delivery_run_orders r where r.order_id = ${orders.id}) as run_id,
+          ${orders.orderReference} as order_reference, to_char(${orders.requestedDeliveryDay}, 'YYYY-MM-DD') as requested_delivery_day,
+          (select q.kind from order_change_requests q where q.order_id = ${orders.id} and q.status = 'open') as open_request
         from ${FROM}
         ${where.length ? sql`where ${and(...where)}` : sql``}
         order by ${orders.createdAt} desc, ${orders.id} desc

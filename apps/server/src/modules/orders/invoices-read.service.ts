@@ -4,7 +4,7 @@ import { readsWholeBusiness } from '@shop/domain/order-rules';
 import type { Invoice } from '@shop/domain/orders';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { invoices } from '../../db/schema/orders.ts';
+import { invoices, orders } from '../../db/schema/orders.ts';
 import { money, type Reader } from './orders-read.service.ts';
 
 /**
@@ -24,8 +24,12 @@ export async function listInvoices(db: Db, reader: Reader, page: { offset: numbe
       payment_mode: invoices.paymentMode,
       due_on: invoices.dueOn,
       created_on: sql<string>`to_char(${invoices.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      // Issue 36: the buyer's reference and requested delivery day, as on the order.
+      order_reference: orders.orderReference,
+      requested_delivery_day: sql<string | null>`to_char(${orders.requestedDeliveryDay}, 'YYYY-MM-DD')`,
     })
     .from(invoices)
+    .leftJoin(orders, eq(orders.id, invoices.orderId))
     .where(scope)
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .offset(page.offset)

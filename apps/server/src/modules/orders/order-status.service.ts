@@ -29,7 +29,13 @@ export async function changeOrderStatus(db: Db, caller: { userId: number; busine
   const moved = await db.transaction(async (tx) => {
     const rows = await tx
       .update(orders)
-      .set({ status: input.status, decidedBy: caller.userId, updatedAt: sql`now()` })
+      .set({
+        status: input.status,
+        decidedBy: caller.userId,
+        // Issue 36: an approval confirms the order; the two hours to ask for a change start now.
+        ...(input.status === 'In Process' ? { confirmedAt: sql`now()` } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(orders.id, id), eq(orders.businessId, caller.businessId), eq(orders.status, 'Pending'), eq(orders.version, input.version)))
       .returning({ id: orders.id });
     if (rows.length > 0) {

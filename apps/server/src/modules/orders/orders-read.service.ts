@@ -7,6 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { orderDetails, orders } from '../../db/schema/orders.ts';
 import { HttpError, notFound } from '../../lib/http-error.ts';
 import { toKarachiIso } from '@shop/domain/karachi-time';
+import type { ChangeRequest } from '@shop/domain/policy-facts';
+import { changeRequestsOf } from '../order-desk/change-requests.service.ts';
 
 /** Exact two-decimal rupees from a numeric column. */
 export const money = (v: string | number) => fromPaisa(toPaisa(typeof v === 'number' ? v.toFixed(2) : v));
@@ -43,6 +45,9 @@ export const orderColumns = {
   order_by: orders.orderBy,
   rejection_reason: orders.rejectionReason,
   version: orders.version,
+  order_reference: orders.orderReference,
+  requested_delivery_day: sql<string | null>`to_char(${orders.requestedDeliveryDay}, 'YYYY-MM-DD')`,
+  confirmed_on: sql<string | null>`to_char(${orders.confirmedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
 };
 
 export const detailColumns = {
@@ -84,7 +89,7 @@ export function toDetail(row: DetailRow): OrderDetail {
   };
 }
 
-export function toOrder(row: OrderRow, details: OrderDetail[]): Order {
+export function toOrder(row: OrderRow, details: OrderDetail[], changeRequests: ChangeRequest[] = []): Order {
   return {
     id: row.id as number,
     order_number: row.order_number as string,
@@ -110,6 +115,10 @@ export function toOrder(row: OrderRow, details: OrderDetail[]): Order {
     order_by: row.order_by as string,
     rejection_reason: (row.rejection_reason as string | null) ?? null,
     version: row.version as number,
+    order_reference: (row.order_reference as string | null) ?? null,
+    requested_delivery_day: (row.requested_delivery_day as string | null) ?? null,
+    confirmed_on: row.confirmed_on ? toKarachiIso(row.confirmed_on as string) : null,
+    change_requests: changeRequests,
     order_details: details,
   };
 }
@@ -117,14 +126,17 @@ export function toOrder(row: OrderRow, details: OrderDetail[]): Order {
 async function withDetails(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id as number);
-  const lines = await db.select(detailColumns).from(orderDetails).where(inArray(orderDetails.orderId, ids)).orderBy(asc(orderDetails.id));
+  const [lines, requests] = await Promise.all([
+    db.select(detailColumns).from(orderDetails).where(inArray(orderDetails.orderId, ids)).orderBy(asc(orderDetails.id)),
+    changeRequestsOf(db, ids),
+  ]);
   const byOrder = new Map<number, OrderDetail[]>();
   for (const l of lines) {
     const list = byOrder.get(l.order_id) ?? [];
     list.push(toDetail(l));
     byOrder.set(l.order_id, list);
   }
-  return rows.map((r) => toOrder(r, byOrder.get(r.id as number) ?? []));
+  return rows.map((r) => toOrder(r, byOrder.get(r.id as number) ?? [], requests.get(r.id as number) ?? []));
 }
 
 export interface Reader {

@@ -8,6 +8,7 @@ import {
   PricedProductSchema,
   ReadOrdersQuerySchema,
 } from '@shop/domain/orders';
+import { ChangeRequestInputSchema, OrderPolicySchema } from '@shop/domain/policy-facts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,9 +18,10 @@ import { notFound } from '../../lib/http-error.ts';
 import { priceProducts } from '../catalogue/pricing.service.ts';
 import { notifyApprovers, type PendingNews, pendingApprovalsUrl } from './approval-mail.ts';
 import { readCreditStanding } from './credit.service.ts';
+import { requestOrderChange } from './change-requests.service.ts';
 import { changeOrderStatus } from './order-status.service.ts';
 import { findOrder, listOrders, type Reader } from './orders-read.service.ts';
-import { placeOrder } from './place-order.service.ts';
+import { businessOrderPolicy, placeOrder } from './place-order.service.ts';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const security = [{ bearer: [] }];
@@ -118,6 +120,40 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
       const auth = requireRegistered(request, 'You cannot approve order!');
       const order = await changeOrderStatus(deps.db, { userId: auth.userId, businessId: auth.businessId }, request.params.id, request.body);
       return { data: order };
+    },
+  );
+
+  r.post(
+    '/api/orders/:id/change-requests',
+    {
+      config: registeredRoute(SIGN_IN_FOR_ORDERS),
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Ask the order desk to cancel or change an In Process order within two hours of its confirmation (SPEC 9); 409 with the reason after the window, on a delivered order, or while a request waits',
+        security,
+        params: IdParams,
+        body: ChangeRequestInputSchema,
+        response: { 200: z.object({ data: OrderSchema }) },
+      },
+    },
+    async (request) => ({ data: await requestOrderChange(deps.db, reader(request), request.params.id, request.body) }),
+  );
+
+  r.get(
+    '/api/orders/policy',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The order rules of the caller's city: minimum order value, delivery days and cut-off time, with the server's clock",
+        security,
+        response: { 200: z.object({ data: OrderPolicySchema }) },
+      },
+    },
+    async (request) => {
+      const auth = requireRegistered(request, SIGN_IN_FOR_ORDERS);
+      const policy = await businessOrderPolicy(deps.db, auth.businessId);
+      return { data: { ...policy, delivery_days: [...policy.delivery_days], now: new Date().toISOString() } };
     },
   );
 

@@ -13,11 +13,13 @@ import {
   stockShortText,
 } from '@shop/domain/order-rules';
 import type { Order, OrderDetail, PlaceOrderInput } from '@shop/domain/orders';
+import { type CityOrderPolicy, deliveryDayRefusal, minimumOrderRefusal } from '@shop/domain/policy-facts';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { type Db, type PreparedSql, perDatabase, prepareSql } from '../../db/client.ts';
+import { type Db, jsonRows, type PreparedSql, perDatabase, prepareSql } from '../../db/client.ts';
 import { orderDetails, orderRevisions, orders } from '../../db/schema/orders.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized } from '../../lib/http-error.ts';
-import { businessPaymentTerms, selectBuyerForOrder } from '../businesses/buyer-accounts.service.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized, unprocessable } from '../../lib/http-error.ts';
+import { businessCityIdSql, businessPaymentTerms, selectBuyerForOrder } from '../businesses/buyer-accounts.service.ts';
+import { cityOrderPolicySql, toCityOrderPolicy } from '../places/places.service.ts';
 import { type OrderLineProduct, orderLineProductsSql, type Priced, priceProducts, priceRows } from '../catalogue/pricing.service.ts';
 import type { PendingNews } from './approval-mail.ts';
 import { checkCreditUnderLock } from './credit.service.ts';
@@ -81,9 +83,32 @@ const quantitiesOf = (lines: readonly Line[]) => new Map(lines.map((l) => [l.pro
  */
 function requestHash(input: PlaceOrderInput, lines: readonly Line[]): string {
   const sorted = [...lines].sort((a, b) => a.productId - b.productId).map((l) => [l.productId, l.quantity]);
+  // Issue 36: the reference and the delivery day asked for are part of the order (only when sent, so a
+  // request without them hashes as before).
+  const facts = input.order_reference || input.requested_delivery_day ? [input.order_reference ?? null, input.requested_delivery_day ?? null] : [];
   return createHash('sha256')
-    .update(JSON.stringify([input.id ?? null, input.payment_mode, sorted]))
+    .update(JSON.stringify([input.id ?? null, input.payment_mode, sorted, ...facts]))
     .digest('base64url');
+}
+
+/**
+ * Issue 36 (SPEC 9 policy facts, policy-facts.ts): an order below its city's minimum is refused with
+ * the sentence the cart shows (422), and a delivery day the city does not deliver, or no longer can
+ * (its cut-off in Pakistan time), with the reason (400). Nothing is written before these checks.
+ */
+function checkPolicyFacts(policy: CityOrderPolicy, total: number, day: string | null | undefined, now: Date) {
+  if (day) {
+    const why = deliveryDayRefusal(policy, day, now);
+    if (why) throw badRequest(why);
+  }
+  const below = minimumOrderRefusal(policy, total);
+  if (below) throw unprocessable(below);
+}
+
+/** The order rules of the business's city (GET /api/orders/policy, and a pending order's confirmation). */
+export async function businessOrderPolicy(db: Db, businessId: number): Promise<CityOrderPolicy> {
+  const [row] = await jsonRows<{ policy: CityOrderPolicy | null }>(db, sql`select ${cityOrderPolicySql(businessCityIdSql(businessId))} as policy`);
+  return toCityOrderPolicy(row?.policy);
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -147,6 +172,7 @@ function prepareOrderContext(db: Db) {
     nextId: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::int`,
     existingId: sql<number | null>`(select o.id from ${orders} o where o.business_user_id = ${userId} and o.idempotency_key = ${sql.placeholder('key')}::text)`,
     products: orderLineProductsSql(db, businessId, sql`${sql.placeholder('productIds')}::int[]`),
+    cityPolicy: cityOrderPolicySql(businessCityIdSql(businessId)),
   }).prepare('place_order_context');
 }
 
@@ -157,7 +183,7 @@ const orderContext = perDatabase(prepareOrderContext);
  * lines as lineRecords. With the Idempotency-Key already used, the order insert does nothing, so no lines
  * are written either, and no row comes back.
  */
-function prepareOrderInsert(db: Db): PreparedSql<{ created_on: string; lines: [number, number][] }> {
+function prepareOrderInsert(db: Db): PreparedSql<{ created_on: string; confirmed_on: string | null; lines: [number, number][] }> {
   const p = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
   return prepareSql(
     db,
@@ -166,20 +192,23 @@ function prepareOrderInsert(db: Db): PreparedSql<{ created_on: string; lines: [n
     with o as (
       insert into ${orders} (id, order_number, status, address, contact_no, total_price, sell_price_total, tax_total,
         discount_price, paid_amount, remaining_amount, cm_id, business_id, business_user_id, payment_mode, payment_days,
-        metro_store_id, delivery_id, customer_id, business_name, order_by, idempotency_key, request_hash)
+        metro_store_id, delivery_id, customer_id, business_name, order_by, idempotency_key, request_hash,
+        order_reference, requested_delivery_day, confirmed_at)
       values (${p('id', 'int')}, ${p('order_number', 'text')}, ${p('status', 'text')}, ${p('address', 'text')}, ${p('contact_no', 'text')},
         ${p('total_price', 'numeric')}, ${p('sell_price_total', 'numeric')}, ${p('tax_total', 'numeric')}, 0, 0, ${p('remaining_amount', 'numeric')},
         ${p('cm_id', 'text')}, ${p('business_id', 'int')}, ${p('business_user_id', 'int')}, ${p('payment_mode', 'text')}, ${p('payment_days', 'int')},
         ${p('metro_store_id', 'int')}, ${p('delivery_id', 'int')}, ${p('customer_id', 'text')}, ${p('business_name', 'text')},
-        ${p('order_by', 'text')}, ${p('key', 'text')}, ${p('request_hash', 'text')})
+        ${p('order_by', 'text')}, ${p('key', 'text')}, ${p('request_hash', 'text')},
+        ${p('order_reference', 'text')}, ${p('requested_delivery_day', 'date')},
+        case when ${p('status', 'text')} = 'In Process' then now() end)
       on conflict (business_user_id, idempotency_key) do nothing
-      returning id, created_at
+      returning id, created_at, confirmed_at
     ), d as (
       insert into order_details (${LINE_COLUMNS})
       select o.id, u.* from o cross join ${lineRecords(p('lines', 'json'))}
       returning id, product_id
     )
-    select ${isoTimestamp(sql.raw('o.created_at'))} as created_on,
+    select ${isoTimestamp(sql.raw('o.created_at'))} as created_on, ${isoTimestamp(sql.raw('o.confirmed_at'))} as confirmed_on,
       (select coalesce(json_agg(json_build_array(d.id, d.product_id)), '[]'::json) from d) as lines
     from o`,
   );
@@ -224,6 +253,7 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
   const rows = typeof ctx.products === 'string' ? (JSON.parse(ctx.products) as OrderLineProduct[]) : ctx.products;
   const priced = priceLines(lines, priceRows(rows, quantitiesOf(lines)));
   const totals = orderTotals(priced);
+  checkPolicyFacts(toCityOrderPolicy(ctx.cityPolicy as CityOrderPolicy | string | null), totals.total, input.requested_delivery_day, new Date());
   const status = decideOrderStatus({ userType: type, paymentMode: input.payment_mode, limit: ctx.limit, total: totals.total });
 
   const number = orderNumber(ctx.nextId);
@@ -250,6 +280,8 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
     customer_id: ctx.customerId,
     business_name: ctx.businessName,
     order_by: ctx.name,
+    order_reference: input.order_reference ?? null,
+    requested_delivery_day: input.requested_delivery_day ?? null,
   };
   const values = lineValues(priced);
   const params = { ...order, key: idempotencyKey ?? null, request_hash: hash, lines: JSON.stringify(values) };
@@ -268,7 +300,15 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
     const details: OrderDetail[] = values
       .map((v) => ({ id: lineIds.get(v.product_id) as number, ...v, ordered_quantity: v.quantity, change_reason: null }))
       .sort((x, y) => x.id - y.id);
-    const placed: Order = { ...order, created_on: toKarachiIso(row.created_on), rejection_reason: null, version: 1, order_details: details };
+    const placed: Order = {
+      ...order,
+      created_on: toKarachiIso(row.created_on),
+      rejection_reason: null,
+      version: 1,
+      confirmed_on: row.confirmed_on ? toKarachiIso(row.confirmed_on) : null,
+      change_requests: [],
+      order_details: details,
+    };
     if (placed.status === 'Pending') await tell(notify, { kind: 'placed', order: placed });
     return placed;
   }
@@ -307,6 +347,16 @@ async function placePendingOrder(
   const lines = mergeLines(input.order_details);
   const priced = priceLines(lines, await priceProducts(db, caller.businessId, lines.map((l) => l.productId), { quantities: quantitiesOf(lines) }));
   const totals = orderTotals(priced);
+  // Issue 36: the confirmed or resubmitted order meets its city's rules as a new one does; a reference
+  // or delivery day left out keeps the order's own.
+  checkPolicyFacts(await businessOrderPolicy(db, caller.businessId), totals.total, input.requested_delivery_day, new Date());
+  const status = decideOrderStatus({
+    userType: who.type,
+    paymentMode: input.payment_mode,
+    limit: who.limit,
+    total: totals.total,
+    isApproverConfirming: how === 'confirm',
+  });
 
   const { order, wasTotal } = await db.transaction(async (tx) => {
     // Confirming as Credit adds this order to what the business owes: the same check as a new order.
@@ -323,13 +373,10 @@ async function placePendingOrder(
     const [row] = await tx
       .update(orders)
       .set({
-        status: decideOrderStatus({
-          userType: who.type,
-          paymentMode: input.payment_mode,
-          limit: who.limit,
-          total: totals.total,
-          isApproverConfirming: how === 'confirm',
-        }),
+        status,
+        ...(input.order_reference === undefined ? {} : { orderReference: input.order_reference }),
+        ...(input.requested_delivery_day === undefined ? {} : { requestedDeliveryDay: input.requested_delivery_day }),
+        confirmedAt: status === 'In Process' ? sql`now()` : null,
         totalPrice: fromPaisa(totals.total),
         sellPriceTotal: fromPaisa(totals.sell),
         taxTotal: fromPaisa(totals.tax),

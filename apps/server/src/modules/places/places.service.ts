@@ -4,7 +4,9 @@
 // the storefront and the marketplace read the active cities from here (publicCities).
 import type { AreaInput, CityInput, PublicCities, StaffArea, StaffCity } from '@shop/domain/places';
 import { DEFAULT_CITY } from '@shop/domain/constants';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { fromPaisa, toPaisa } from '@shop/domain/money';
+import type { CityOrderPolicy } from '@shop/domain/policy-facts';
+import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { type Db, jsonRows } from '../../db/client.ts';
 import { renameRunsCity } from '../order-desk/delivery-runs.service.ts';
 import { areas, cities } from '../../db/schema/places.ts';
@@ -16,7 +18,13 @@ type CityRow = typeof cities.$inferSelect;
 type AreaRow = typeof areas.$inferSelect;
 
 const cityOut = (c: CityRow) => ({ id: c.id, name: c.name, delivery_days: c.deliveryDays, cutoff_time: c.cutoffTime });
-const cityState = (c: CityRow) => ({ name: c.name, active: c.active, delivery_days: c.deliveryDays, cutoff_time: c.cutoffTime });
+const cityState = (c: CityRow) => ({
+  name: c.name,
+  active: c.active,
+  delivery_days: c.deliveryDays,
+  cutoff_time: c.cutoffTime,
+  min_order_value: c.minOrderValue,
+});
 const areaState = (a: AreaRow) => ({ city_id: a.cityId, name: a.name, store_id: a.storeId, active: a.active });
 
 /** The active cities a buyer may choose, in the order they were added, and the one a new visitor starts in. */
@@ -40,7 +48,7 @@ export async function listStaffCities(db: Db | Tx): Promise<StaffCity[]> {
   const all = await db.select().from(cities).orderBy(asc(cities.name));
   return all.map((c) => {
     const n = counts.get(c.id);
-    return { ...cityOut(c), active: c.active, areas: n?.areas ?? 0, active_areas: n?.active_areas ?? 0, businesses: n?.businesses ?? 0 };
+    return { ...cityOut(c), active: c.active, min_order_value: c.minOrderValue, areas: n?.areas ?? 0, active_areas: n?.active_areas ?? 0, businesses: n?.businesses ?? 0 };
   });
 }
 
@@ -69,7 +77,13 @@ export async function addCity(db: Db, actor: StaffActor, input: CityInput): Prom
     await refuseSameCityName(tx, input.name, null);
     const [row] = await tx
       .insert(cities)
-      .values({ name: input.name, active: input.active, deliveryDays: input.delivery_days, cutoffTime: input.cutoff_time })
+      .values({
+        name: input.name,
+        active: input.active,
+        deliveryDays: input.delivery_days,
+        cutoffTime: input.cutoff_time,
+        minOrderValue: input.min_order_value ?? null,
+      })
       .returning();
     const made = row as CityRow;
     await appendAudit(tx, { staffId: actor.staffId, ip: actor.ip, action: 'city.create', entity: 'city', entityId: made.id, before: null, after: cityState(made) });
@@ -84,7 +98,14 @@ export async function changeCity(db: Db, actor: StaffActor, id: number, input: C
     await refuseSameCityName(tx, input.name, id);
     const [row] = await tx
       .update(cities)
-      .set({ name: input.name, active: input.active, deliveryDays: input.delivery_days, cutoffTime: input.cutoff_time })
+      .set({
+        name: input.name,
+        active: input.active,
+        deliveryDays: input.delivery_days,
+        cutoffTime: input.cutoff_time,
+        // Left out, the city keeps its minimum (an older client's form does not clear it).
+        ...(input.min_order_value === undefined ? {} : { minOrderValue: input.min_order_value }),
+      })
       .where(eq(cities.id, id))
       .returning();
     if (before.name !== input.name) await renameRunsCity(tx, before.name, input.name);
@@ -199,4 +220,27 @@ export async function deleteArea(db: Db, actor: StaffActor, cityId: number, id: 
 export async function requireCity(db: Db, id: number): Promise<void> {
   const [row] = await db.select({ id: cities.id }).from(cities).where(eq(cities.id, id));
   if (!row) throw notFound('There is no such city.');
+}
+
+// ---- Issue 36: what orders need of a city (policy-facts.ts) ----
+
+/**
+ * The city `cityId` (an SQL expression of the caller's statement: place order's context reads it with
+ * the buyer, in its one round trip) as JSON: name, minimum order value, delivery days, cut-off time;
+ * null when there is no such city.
+ */
+export const cityOrderPolicySql = (cityId: SQL): SQL<CityOrderPolicy | string | null> =>
+  sql`(select json_build_object('city', c.name, 'min_order_value', c.min_order_value::text, 'delivery_days', c.delivery_days, 'cutoff_time', c.cutoff_time)
+       from ${cities} c where c.id = ${cityId})`;
+
+/** The order rules of a business's city (null: the business has no city: no minimum, no delivery days). */
+export function toCityOrderPolicy(value: CityOrderPolicy | string | null | undefined): CityOrderPolicy {
+  const row = typeof value === 'string' ? (JSON.parse(value) as CityOrderPolicy) : value;
+  if (!row) return { city: null, min_order_value: null, delivery_days: [], cutoff_time: null };
+  return {
+    city: row.city,
+    min_order_value: row.min_order_value == null ? null : fromPaisa(toPaisa(String(row.min_order_value))),
+    delivery_days: row.delivery_days,
+    cutoff_time: row.cutoff_time,
+  };
 }
