@@ -11,6 +11,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { financeRoutes } from './finance/finance.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { marketplaceRoutes } from './marketplace/marketplace.routes.ts';
+import { marketplaceListingRoutes } from './marketplace/marketplace-listing.routes.ts';
 import { businessesRoutes } from './businesses/businesses.routes.ts';
 import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 import { createCatalogueReadSide } from './catalogue/catalogue-reads.ts';
@@ -74,4 +75,5 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   await app.register(feedbackInboxRoutes, { ...deps, prefix: '/api/staff/feedback' });
   await app.register(goLiveRoutes, { ...deps, prefix: '/api/staff/go-live' });
   await app.register(placesRoutes, deps);
+  await app.register(marketplaceListingRoutes, deps);
 }

@@ -187,4 +187,24 @@ export const STAFF_CATALOGUE_ROWS: Row[] = [
     request: () => ({ method: 'PUT', url: '/api/staff/content/help-number', payload: { help_no: 'x' } }),
   },
   { route: 'GET /api/staff/prices/products', case: 'find a product for a price', expect: staffOnly({ staffDesk: 200, staffFinance: 200, staffCatalogue: 200 }), request: get('/api/staff/prices/products?search=rice') },
+  // Issue 35: the marketplace's listing per city (Catalogue).
+  { route: 'GET /api/staff/marketplace', case: 'what the marketplace lists per city and category', expect: staffOnly({ staffCatalogue: 200 }), request: get('/api/staff/marketplace') },
+  {
+    route: 'GET /api/staff/marketplace/cities/:id/products',
+    case: "an unknown city's listed products (404)",
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: get('/api/staff/marketplace/cities/999999/products'),
+  },
+  {
+    route: 'POST /api/staff/marketplace/listings',
+    case: 'list a product in a city that does not exist (nothing changes, 404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: (w) => ({ method: 'POST', url: '/api/staff/marketplace/listings', payload: { city_ids: [999999], product_ids: [w.productIds[0]] } }),
+  },
+  {
+    route: 'POST /api/staff/marketplace/listings/remove',
+    case: 'take a category out of a city that does not exist (nothing changes, 404)',
+    expect: staffOnly({ staffCatalogue: 404 }),
+    request: () => ({ method: 'POST', url: '/api/staff/marketplace/listings/remove', payload: { city_ids: [999999], category_id: 1 } }),
+  },
 ];

@@ -1,7 +1,8 @@
 // Marketplace (Buy More Pay Less) reads: cities, categories, banners, one product and its related ones.
 import type { MarketplaceCategory, MarketplaceCategoryTree, MarketplaceProduct, MarketplaceProductDetail, MarketplaceResolvedCategory } from '@shop/domain/marketplace';
 import { findCategoryInTree, parseCity } from '@shop/domain/marketplace-rules';
-import { type City, DEFAULT_CATEGORY, DEFAULT_CITY, RELATED_MAX, RELATED_SAMPLE } from '@shop/domain/constants';
+import { type City, DEFAULT_CITY, RELATED_MAX, RELATED_SAMPLE } from '@shop/domain/constants';
+import { isMarketplaceTopCategory } from '@shop/domain/marketplace-listing';
 import { nameFromSegment } from '@shop/domain/slug';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -77,7 +78,7 @@ export function categoryIndex(ctx: MarketplaceContext): Promise<CategoryIndex> {
       list.push(r);
       childrenOf.set(r.parent_id, list);
     }
-    const food = rows.find((r) => r.level === 1 && r.name === DEFAULT_CATEGORY) ?? null;
+    const food = rows.find(isMarketplaceTopCategory) ?? null;
     return { byId, food, level2: food ? (childrenOf.get(food.id) ?? []) : [], childrenOf };
   });
 }
