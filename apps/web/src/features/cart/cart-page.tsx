@@ -14,7 +14,10 @@ import { setPendingCart, usePendingCart } from '../../lib/pending-cart.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import { CartLines } from './cart-lines.tsx';
+import { CheckoutFacts } from './checkout-facts.tsx';
+import { checkoutFactsPayload, resetCheckoutFacts } from './checkout-facts-store.ts';
 import { CheckoutView } from './checkout-view.tsx';
+import { MinimumOrderNotice } from './minimum-order-notice.tsx';
 import { MostAddToCart } from './most-add-to-cart.tsx';
 import { buildOrder, newIdempotencyKey, sendOrder } from './place-order.ts';
 import { useCartRefresh } from './use-cart-refresh.ts';
@@ -56,6 +59,7 @@ export function CartPage() {
   const clearCart = () => {
     updateCart(() => []);
     setPendingCart(null);
+    resetCheckoutFacts();
   };
 
   async function placeOrder() {
@@ -67,7 +71,7 @@ export function CartPage() {
     if (blocked) {
       return setMessage({ title: 'Alert', text: `Please update ${blocked.product_name}: it is not available in that quantity.` });
     }
-    const order = buildOrder(lines, { id: user.id, type: user.type, limit: user.limit, businessId: user.businessId }, paymentMode, confirming);
+    const order = { ...buildOrder(lines, { id: user.id, type: user.type, limit: user.limit, businessId: user.businessId }, paymentMode, confirming), ...checkoutFactsPayload() };
     // A retry of the same cart reuses its key, so a lost answer never makes a second order.
     const signature = JSON.stringify(order);
     if (attempt.current?.signature !== signature) attempt.current = { key: newIdempotencyKey(), signature };
@@ -137,6 +141,8 @@ export function CartPage() {
         </div>
       )}
 
+      <MinimumOrderNotice lines={lines} />
+
       <div className="mt-4">
         {view === 'cart' ? (
           lines.length === 0 ? (
@@ -156,7 +162,9 @@ export function CartPage() {
             onPaymentMode={setChosenMode}
             address={isGuest ? '' : checkout.address}
             credit={credit}
-          />
+          >
+            <CheckoutFacts />
+          </CheckoutView>
         )}
       </div>
 

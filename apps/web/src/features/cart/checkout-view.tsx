@@ -4,6 +4,7 @@ import { checkCredit, exposureOf, formatExactRupees, releaseNotice } from '@shop
 import { formatRupees, fromPaisa } from '@shop/domain/money';
 import type { CreditStanding } from '@shop/domain/orders';
 import { allowedPaymentModes, DELIVERY_FEE, orderTotals, pricedCartLine } from '@shop/domain/order-rules';
+import type { ReactNode } from 'react';
 
 const MODE_LABEL: Record<PaymentMode, string> = { Cash: 'Cash on Delivery', Credit: 'Credit', Advance: 'Advance' };
 
@@ -16,6 +17,7 @@ export function CheckoutView({
   onPaymentMode,
   address,
   credit,
+  children,
 }: {
   lines: readonly CartLine[];
   isGuest: boolean;
@@ -25,6 +27,8 @@ export function CheckoutView({
   address: string;
   /** The business's credit standing while Credit is chosen (issue 14.12); undefined otherwise. */
   credit?: CreditStanding;
+  /** Issue 36: the delivery day and reference fields, under the address. */
+  children?: ReactNode;
 }) {
   const totals = orderTotals(lines.map(pricedCartLine));
   const modes = allowedPaymentModes(businessMode);
@@ -61,6 +65,7 @@ export function CheckoutView({
         )}
         <h2 className="mt-4 text-lg font-bold">Delivery Address</h2>
         <p className="mt-1 text-sm text-slate-700" data-testid="delivery-address">{address || 'No address on file.'}</p>
+        {children}
       </section>
       <section className="rounded-lg border border-slate-200 bg-white p-4" aria-labelledby="summary-heading">
         <h2 id="summary-heading" className="text-lg font-bold">Order Summary</h2>

@@ -3,6 +3,7 @@ import type { CartLine } from '@shop/domain/cart';
 import { ProductPageSchema } from '@shop/domain/catalogue';
 import type { PaymentMode } from '@shop/domain/constants';
 import { BusinessSchema, BusinessUserSchema, type CreditStanding, CreditStandingSchema, PricedProductSchema } from '@shop/domain/orders';
+import { OrderPolicySchema } from '@shop/domain/policy-facts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -130,6 +131,10 @@ const server = setupServer(
     HttpResponse.json({
       data: BusinessUserSchema.parse({ id: Number(params.id), business_id: 3, type: 'Orderer', name: 'Ali Orderer', email: 'orderer@demo.pk', mobile_no: '03001234567', address: 'Shop 4, Liberty Market', limit: '50000.00', help_no: '' }),
     }),
+  ),
+  // Issue 36: the city's order rules (no minimum here; policy-facts.test.tsx covers them).
+  http.get('/api/orders/policy', () =>
+    HttpResponse.json({ data: OrderPolicySchema.parse({ city: 'Lahore', min_order_value: null, delivery_days: [1, 2, 3, 4, 5, 6], cutoff_time: '18:00', now: new Date().toISOString() }) }),
   ),
   http.get('/api/custom_route/get_products_by_categories', () =>
     HttpResponse.json({ data: ProductPageSchema.parse({ products: [], out_of_stock_products: [], has_more: false, offset: 0, limit: 12 }) }),
