@@ -4,8 +4,9 @@ import { trackStepOf } from '@shop/domain/order-desk';
 import { canTrack, orderDate } from '@shop/domain/order-rules';
 import type { Order } from '@shop/domain/orders';
 import { useState } from 'react';
-import { MessageDialog } from '../../components/ui/message-dialog.tsx';
 import { OrderLines } from '../../components/ui/order-lines.tsx';
+import { CancelDialog } from './cancel-dialog.tsx';
+import { OrderFacts } from './order-facts.tsx';
 import { ReorderDialog } from './reorder-dialog.tsx';
 import { SaveListDialog } from './save-list-dialog.tsx';
 import { TrackOrderDialog } from './track-order-dialog.tsx';
@@ -78,6 +79,7 @@ export function OrderCard({ order, helpNo, canKeepLists = false }: { order: Orde
           </button>
         )}
       </div>
+      <OrderFacts order={order} />
       {order.status === 'Rejected' && order.rejection_reason && (
         <p className="mt-2 rounded bg-red-50 px-3 py-2 text-sm text-red-900">
           <span className="font-semibold">Reason: </span>
@@ -92,13 +94,8 @@ export function OrderCard({ order, helpNo, canKeepLists = false }: { order: Orde
       {isReordering && <ReorderDialog order={order} open onClose={() => setReordering(false)} />}
       {isSavingList && <SaveListDialog order={order} open onClose={() => setSavingList(false)} />}
       {isTracking && <TrackOrderDialog orderNumber={order.order_number} initialStep={trackStepOf(order.status) ?? 0} open onClose={() => setTracking(false)} />}
-      {/* SPEC 2/5: Cancel only opens the Contact dialog; it does not cancel anything. */}
-      <MessageDialog open={isContact} title="Contact" closeLabel="Close" onClose={() => setContact(false)}>
-        <p>To cancel or change order {order.order_number}, please message us. Orders can be changed within two hours of confirmation.</p>
-        <a href={chat} target="_blank" rel="noopener noreferrer" className="mt-3 inline-block rounded bg-green-700 px-4 py-2 font-semibold text-white">
-          Chat with us
-        </a>
-      </MessageDialog>
+      {/* SPEC 2/5: Cancel opens the Contact dialog; it does not cancel anything (issue 36: within two hours it also sends a request). */}
+      {isContact && <CancelDialog order={order} chatUrl={chat} open onClose={() => setContact(false)} />}
     </li>
   );
 }
