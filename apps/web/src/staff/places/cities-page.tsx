@@ -1,3 +1,4 @@
+import { formatRupees } from '@shop/domain/money';
 import { countOf } from '@shop/domain/plural';
 import { type CityInput, deliveryNote, type StaffCity, WEEKDAYS } from '@shop/domain/places';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +8,9 @@ import { btn, ErrorLine, field, Panel } from '../orders/desk-ui.tsx';
 import { placesApi, placesPaths } from './places-client.ts';
 
 const KEY = ['staff', 'cities'];
-const EMPTY: CityInput = { name: '', active: true, delivery_days: [1, 2, 3, 4, 5, 6], cutoff_time: '18:00' };
+const EMPTY: CityInput = { name: '', active: true, delivery_days: [1, 2, 3, 4, 5, 6], cutoff_time: '18:00', min_order_value: null };
+/** "30000.00" as the form shows it ("30000"); '' for none. */
+const wholeRupees = (value: string | null | undefined) => (value ? String(Number.parseInt(value, 10)) : '');
 
 /**
  * Issue 35: the cities buyers choose at sign-up and in the marketplace (role Admin): name, shown or
@@ -44,8 +47,9 @@ export function CitiesPage() {
         </button>
       </header>
       <p className="max-w-4xl text-sm text-slate-700">
-        Buyers choose an active city and one of its areas when they sign up, and see its delivery days and cut-off time. A city in use is made inactive rather than
-        deleted: it is then no longer offered, and what names it keeps its reference.
+        Buyers choose an active city and one of its areas when they sign up, and see its delivery days and cut-off time. A minimum order, when set, is shown in
+        the cart of the city's buyers with how much more they need, and a smaller order is refused. A city in use is made inactive rather than deleted: it is then
+        no longer offered, and what names it keeps its reference.
       </p>
       <ErrorLine error={list.error ?? remove.error} />
       {done ? (
@@ -72,6 +76,7 @@ export function CitiesPage() {
               <th scope="col" className="px-2 py-1">City</th>
               <th scope="col" className="px-2 py-1">Shown</th>
               <th scope="col" className="px-2 py-1">Buyers read</th>
+              <th scope="col" className="px-2 py-1 text-right">Minimum order</th>
               <th scope="col" className="px-2 py-1 text-right">Areas</th>
               <th scope="col" className="px-2 py-1 text-right">Businesses</th>
               <th scope="col" className="px-2 py-1">
@@ -89,6 +94,7 @@ export function CitiesPage() {
                 </td>
                 <td className="px-2 py-1">{c.active ? 'Yes' : 'No (inactive)'}</td>
                 <td className="px-2 py-1 text-slate-700">{deliveryNote(c)}</td>
+                <td className="px-2 py-1 text-right tabular-nums whitespace-nowrap">{c.min_order_value ? formatRupees(c.min_order_value) : 'None'}</td>
                 <td className="px-2 py-1 text-right tabular-nums">
                   {c.active_areas === c.areas ? c.areas : `${c.active_areas} of ${c.areas}`}
                 </td>
@@ -112,7 +118,9 @@ export function CitiesPage() {
 }
 
 function CityForm({ city, onDone }: { city: StaffCity | undefined; onDone: (saved: StaffCity | null) => void }) {
-  const [v, setV] = useState<CityInput>(city ? { name: city.name, active: city.active, delivery_days: city.delivery_days, cutoff_time: city.cutoff_time } : EMPTY);
+  const [v, setV] = useState<CityInput>(
+    city ? { name: city.name, active: city.active, delivery_days: city.delivery_days, cutoff_time: city.cutoff_time, min_order_value: wholeRupees(city.min_order_value) || null } : EMPTY,
+  );
   const id = useId();
   const save = useMutation({ mutationFn: () => (city ? placesApi.changeCity(city.id, v) : placesApi.addCity(v)), onSuccess: onDone });
   const toggleDay = (d: number) =>
@@ -144,6 +152,21 @@ function CityForm({ city, onDone }: { city: StaffCity | undefined; onDone: (save
         <div className="flex flex-col gap-1 text-sm font-medium">
           <label htmlFor={`${id}-cutoff`}>Cut-off time</label>
           <input id={`${id}-cutoff`} type="time" className={field} value={v.cutoff_time} required onChange={(e) => setV((x) => ({ ...x, cutoff_time: e.target.value }))} />
+        </div>
+        <div className="flex flex-col gap-1 text-sm font-medium">
+          <label htmlFor={`${id}-minimum`}>Minimum order (Rs.)</label>
+          <input
+            id={`${id}-minimum`}
+            inputMode="numeric"
+            className={`${field} w-36`}
+            value={v.min_order_value ?? ''}
+            placeholder="None"
+            aria-describedby={`${id}-minimum-note`}
+            onChange={(e) => setV((x) => ({ ...x, min_order_value: e.target.value.replace(/[,\s]/g, '') || null }))}
+          />
+          <span id={`${id}-minimum-note`} className="text-xs font-normal text-slate-600">
+            Whole rupees; empty for none
+          </span>
         </div>
         <label className="flex items-center gap-2 text-sm font-medium">
           <input type="checkbox" checked={v.active} onChange={(e) => setV((x) => ({ ...x, active: e.target.checked }))} />
