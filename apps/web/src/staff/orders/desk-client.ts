@@ -30,6 +30,9 @@ export const deskApi = {
   changeLine: (id: number, lineId: number, quantity: number, reason: string, expected: OrderStatus) =>
     call<DeskOrder>('POST', `/api/staff/orders/${id}/lines/${lineId}`, { quantity, reason, expected_status: expected }),
   addNote: (id: number, text: string) => call<DeskOrder>('POST', `/api/staff/orders/${id}/notes`, { text }),
+  /** Issue 36: answer a buyer's request to cancel or change the order. */
+  answerRequest: (id: number, requestId: number, decision: 'accepted' | 'declined', note: string) =>
+    call<DeskOrder>('POST', `/api/staff/orders/${id}/change-requests/${requestId}`, { decision, note }),
   bulkMove: (orderIds: readonly number[], to: OrderStatus) => call<BulkMoveResult>('POST', '/api/staff/orders/bulk/status', { ids: orderIds, to }),
   pickingList: (orderIds: readonly number[]) => call<PickingList>('GET', `/api/staff/orders/picking-list?ids=${ids(orderIds)}`),
   slips: (orderIds: readonly number[]) => call<DeskOrder[]>('GET', `/api/staff/orders/slips?ids=${ids(orderIds)}`),

@@ -3,6 +3,7 @@ import type { DeskLine, DeskOrder } from '@shop/domain/order-desk';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ChangeRequestsPanel } from './change-requests-panel.tsx';
 import { DeskDialog } from './desk-dialog.tsx';
 import { DeskError, deskApi } from './desk-client.ts';
 import { karachiDateTime } from './desk-format.ts';
@@ -33,6 +34,7 @@ export function OrderPage() {
   });
   const line = useMutation({ mutationFn: (v: { line: DeskLine; quantity: number; reason: string; from: OrderStatus }) => deskApi.changeLine(id, v.line.id, v.quantity, v.reason, v.from), onSuccess: settle });
   const note = useMutation({ mutationFn: (text: string) => deskApi.addNote(id, text), onSuccess: settle });
+  const request = useMutation({ mutationFn: (v: { requestId: number; decision: 'accepted' | 'declined'; note: string }) => deskApi.answerRequest(id, v.requestId, v.decision, v.note), onSuccess: settle });
 
   if (order.isPending) return <p className="p-4 text-sm text-slate-500">Loading order…</p>;
   if (order.error || !order.data) return <div className="p-4"><ErrorLine error={order.error ?? new Error('Order not found')} /></div>;
@@ -96,6 +98,7 @@ export function OrderPage() {
           <HistoryPanel order={o} />
         </div>
         <div className="flex flex-col gap-3">
+          <ChangeRequestsPanel order={o} canWrite={canWrite} busy={request.isPending} error={request.error} onAnswer={(requestId, decision, text) => request.mutateAsync({ requestId, decision, note: text })} />
           <BusinessPanel order={o} />
           <OrdererPanel order={o} />
           <NotesPanel order={o} canWrite={canWrite} busy={note.isPending} error={note.error} onAdd={(t) => note.mutateAsync(t)} />

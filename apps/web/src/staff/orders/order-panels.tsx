@@ -1,4 +1,5 @@
 import { type DeskOrder, NOTE_MAX } from '@shop/domain/order-desk';
+import { formatDeliveryDay } from '@shop/domain/policy-facts';
 import { useState } from 'react';
 import { karachiDateTime, rupees } from './desk-format.ts';
 import { btn, ErrorLine, field, Panel } from './desk-ui.tsx';
@@ -47,6 +48,8 @@ export function OrdererPanel({ order }: { order: DeskOrder }) {
           ['Address', order.address],
           ['Phone', order.contact_no],
           ['Order payment', order.payment_mode],
+          ['Delivery day', order.requested_delivery_day ? `${formatDeliveryDay(order.requested_delivery_day)} (asked)` : 'Next delivery day'],
+          ["Buyer's reference", order.order_reference ?? '—'],
           ['Run', order.run_id ? `#${order.run_id}` : 'Not on a run'],
         ]}
       />

@@ -76,6 +76,10 @@ export function QueueFilterBar({ filters, onChange, onClear, businessName }: Pro
           onChange={(e) => onChange('pending_hours', e.target.value || undefined)}
         />
       </label>
+      <label className="flex items-center gap-1.5 self-end pb-1.5 text-sm font-medium text-slate-700">
+        <input type="checkbox" className="size-4 accent-sky-700" checked={filters.request === 'open'} onChange={(e) => onChange('request', e.target.checked ? 'open' : undefined)} />
+        Buyer requests waiting
+      </label>
       {filters.business_id ? (
         <span className="flex items-center gap-1 rounded bg-slate-200 px-2 py-1 text-xs">
           Business: {businessName ?? `#${filters.business_id}`}

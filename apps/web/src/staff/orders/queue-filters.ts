@@ -2,7 +2,7 @@
 import { type OrderStatus, ORDER_STATUSES } from '@shop/domain/constants';
 import { nextStep, QueueFiltersSchema, type QueueFilters, type QueueRow } from '@shop/domain/order-desk';
 
-const KEYS = ['status', 'city', 'area_id', 'from', 'to', 'business_id', 'payment_mode', 'pending_hours', 'q'] as const satisfies readonly (keyof QueueFilters)[];
+const KEYS = ['status', 'city', 'area_id', 'from', 'to', 'business_id', 'payment_mode', 'pending_hours', 'q', 'request'] as const satisfies readonly (keyof QueueFilters)[];
 
 /** The filters named in a query string; a value the API would refuse is dropped, not sent. */
 export function filtersFromSearch(params: URLSearchParams): QueueFilters {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { formatDeliveryDay } from '@shop/domain/policy-facts';
 import { deskApi } from '../desk-client.ts';
 import { karachiDateTime, rupees } from '../desk-format.ts';
 import { idsFromSearch } from '../desk-paths.ts';
@@ -20,6 +21,9 @@ export function SlipsPage() {
               <h2 className="text-xl font-bold">Delivery slip {o.order_number}</h2>
               <p>Placed {karachiDateTime(o.created_on)}</p>
               <p>Payment: {o.payment_mode}</p>
+              {/* Issue 36: what the buyer asked for at checkout. */}
+              {o.order_reference ? <p>Buyer's reference: {o.order_reference}</p> : null}
+              <p>Delivery day: {o.requested_delivery_day ? `${formatDeliveryDay(o.requested_delivery_day)} (asked by the buyer)` : 'next delivery day'}</p>
             </div>
             <div className="text-right">
               <p className="font-semibold">{o.business.name}</p>
