@@ -15,6 +15,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { products } from '../apps/server/src/db/schema/catalogue.ts';
 import { CHANGE_CHANNEL } from '../apps/server/src/lib/db-mirror.ts';
 import { createCatalogueIndex } from '../apps/server/src/modules/catalogue/catalogue-index.ts';
+import { GUEST_VIEW } from '../apps/server/src/modules/catalogue/pricing.service.ts';
 
 const [dir = '/tmp/data-catalogue-bench', editsText = '20'] = process.argv.slice(2);
 const edits = Number(editsText);
@@ -38,7 +39,7 @@ const index = createCatalogueIndex(db, {
 });
 const firstPage = { offset: 0, limit: 40, withTotal: true } as const;
 const loadCpu = process.cpuUsage();
-await index.page(firstPage, { businessId: null });
+await index.page(firstPage, { view: GUEST_VIEW });
 const loadUsed = process.cpuUsage(loadCpu);
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const count = (await db.$count(products, eq(products.active, true))) as number;
@@ -69,12 +70,12 @@ for (let k = 0; k < edits; k++) {
   // This copy reads the counters before answering (maxStaleMs 0): the patch runs here. Its CPU time
   // (this process's, the embedded database's included) is the figure a busy shared machine blurs least.
   const cpu = process.cpuUsage();
-  await index.page({ ...firstPage, filter: 'id', filterValue: String(id) }, { businessId: null });
+  await index.page({ ...firstPage, filter: 'id', filterValue: String(id) }, { view: GUEST_VIEW });
   const used = process.cpuUsage(cpu);
   patchCpu.push((used.user + used.system) / 1000);
   if (follower) {
     for (;;) {
-      const page = await follower.index.page({ offset: 0, limit: 1, filter: 'id', filterValue: String(id) }, { businessId: null });
+      const page = await follower.index.page({ offset: 0, limit: 1, filter: 'id', filterValue: String(id) }, { view: GUEST_VIEW });
       if (page?.rows[0]?.price === price) break;
       if (performance.now() - committed > 60_000) throw new Error(`the edit of ${id} did not reach the second copy in 60 s`);
       await new Promise((r) => setTimeout(r, 2));
@@ -97,11 +98,11 @@ const fresh = createCatalogueIndex(db, { maxStaleMs: 0, fullReloadMs: Number.POS
 const queries = [firstPage, { ...firstPage, order: 'price__ASC' }, { ...firstPage, order: 'price__DESC', offset: 400 }, { ...firstPage, order: 'brand_name__ASC' }] as const;
 let differ = 0;
 for (const q of queries) {
-  const [a, b] = [await index.page(q, { businessId: null }), await fresh.page(q, { businessId: null })];
+  const [a, b] = [await index.page(q, { view: GUEST_VIEW }), await fresh.page(q, { view: GUEST_VIEW })];
   if (JSON.stringify(a) !== JSON.stringify(b)) differ++;
 }
 for (const text of ['rice', 'basmati rice', 'sugr']) {
-  if (JSON.stringify(await index.search(text, 30, null)) !== JSON.stringify(await fresh.search(text, 30, null))) differ++;
+  if (JSON.stringify(await index.search(text, 30, GUEST_VIEW)) !== JSON.stringify(await fresh.search(text, 30, GUEST_VIEW))) differ++;
 }
 console.log(differ === 0 ? 'patched copy = fresh copy on every page and search compared' : `DIFFERENT on ${differ} pages or searches`);
 if (follower) {

@@ -11,6 +11,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { marketplaceConditions } from '@shop/domain/marketplace-filters';
+import { GUEST_VIEW } from '../apps/server/src/modules/catalogue/pricing.service.ts';
 
 const [which = 'storefront', dir = '/tmp/data-catalogue-bench', rootArg = '.'] = process.argv.slice(2);
 const root = resolve(rootArg);
@@ -66,7 +67,7 @@ if (which === 'storefront') {
     | { rows: { tier1_id: number; tier2_id: number; brand_id: number; brand_name: string }[] }
     | { tier1_id: number; tier2_id: number; brand_id: number; brand_name: string }[];
   const [a, b] = Array.isArray(some) ? some : some.rows;
-  const guest = { businessId: null };
+  const guest = { view: GUEST_VIEW };
   const page = (q: object) => () => index.page({ offset: 0, limit: 40, ...q }, guest);
   await time('listing: every order, first page', ['default', 'price__ASC', 'price__DESC', 'brand_name__ASC', 'add_to_cart_count__DESC'].map((o) => page(o === 'default' ? {} : { order: o })));
   await time('listing: category, brand, deep page', [
@@ -80,7 +81,7 @@ if (which === 'storefront') {
     page({ brand: `*${a!.brand_name}*${b!.brand_name}`, order: 'price__DESC' }),
     page({ filter: 'tier1Id', filterValue: String(b!.tier1_id), price: '@0-500', withTotal: true }),
   ]);
-  await time('search: words, prefixes, typos', ['rice', 'basmati rice', 'sugr', 'tea', 'oil 5', 'chick', 'milk powder'].map((t) => () => index.search(t, 30, null)));
+  await time('search: words, prefixes, typos', ['rice', 'basmati rice', 'sugr', 'tea', 'oil 5', 'chick', 'milk powder'].map((t) => () => index.search(t, 30, GUEST_VIEW)));
 } else {
   // A checkout from before decision 022 names the module bmpl (modules/bmpl/bmpl-index.ts, createBmplIndex).
   const renamed = existsSync(join(root, 'apps/server/src/modules/marketplace'));

@@ -12,7 +12,9 @@ export const MoneySchema = z.string().regex(/^-?\d+\.\d{2}$/);
 
 /**
  * SPEC 3: a product as the API answers it. Prices are the ones the caller's business pays:
- * customer_specific_pricing is set only for the caller's own business (never another's).
+ * customer_specific_pricing is set only for the caller's own business (never another's), city_price
+ * and quantity_prices are those of its city; pricing.ts displayPrice of the row is what the cart
+ * charges it for one piece (issue 36).
  */
 export const ProductSchema = z.object({
   id: z.number().int(),
@@ -23,6 +25,13 @@ export const ProductSchema = z.object({
   sale: z.boolean(),
   sale_price: MoneySchema.nullable(),
   customer_specific_pricing: MoneySchema.nullable(),
+  /** Issue 36: the price in effect in the buyer's city (a business's own; the city a guest chose), or null. */
+  city_price: MoneySchema.nullable(),
+  /**
+   * Issue 36: the Buy More Pay Less prices this buyer reaches (pricing.ts quantityPriceSteps): from
+   * min_quantity pieces on, each costs unit_price. Empty when there are none.
+   */
+  quantity_prices: z.array(z.object({ min_quantity: z.number().int(), unit_price: MoneySchema })),
   stock: z.number().int(),
   sku: z.string(),
   code: z.string(),
@@ -47,6 +56,14 @@ export type Product = z.infer<typeof ProductSchema>;
 
 // ---- Listing, search and reference-data contracts (issue 3). Rules the web needs live in listing.ts.
 
+/**
+ * Issue 36: the city a guest chose (the marketplace's city choice, by name), whose prices the guest is
+ * shown. A signed-in buyer is always shown the business's own city's prices: the server ignores it.
+ */
+export const CityChoice = z.string().trim().min(1).max(100, 'city is at most 100 characters');
+/** The query of a product's page: the guest's city (CityChoice). */
+export const CityChoiceQuerySchema = z.object({ city: CityChoice.optional() });
+
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const filterValue = z.string().max(2000, 'filterValue is too long');
 
@@ -67,6 +84,7 @@ export const ListingQuerySchema = z.object({
   /** '*brand_name', several as '*A*B'. */
   brand: z.string().max(2000).optional(),
   withTotal: flag.optional(),
+  city: CityChoice.optional(),
 });
 export type ListingQuery = z.infer<typeof ListingQuerySchema>;
 
@@ -89,6 +107,7 @@ export type ProductPage = z.infer<typeof ProductPageSchema>;
 export const SearchQuerySchema = z.object({
   search: z.string().max(SEARCH_MAX_LENGTH, `search is at most ${SEARCH_MAX_LENGTH} characters`),
   limit: z.coerce.number().int().min(1).max(30).default(30),
+  city: CityChoice.optional(),
 });
 export const SearchResultSchema = z.object({ products: z.array(ProductSchema) });
 export type SearchResult = z.infer<typeof SearchResultSchema>;

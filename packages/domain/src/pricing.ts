@@ -6,29 +6,48 @@ export interface PriceFields {
   sale: boolean;
   sale_price: string | null;
   customer_specific_pricing: string | null;
+  /**
+   * Issue 36: the price of the product in effect now in the city the buyer is priced in (a business's
+   * own city; the city a guest chose), or null (absent) when there is none.
+   */
+  city_price?: string | null;
 }
 
 /**
- * SPEC 9's displayed price, declared once: the first of these sources that applies (its `when` flag
- * is set, or it has none) and is above zero; the list price when none is. Every executor is derived
- * from this list: displayPrice below (the web, orders, the in-memory catalogue), and the SQL of
- * sorts and price ranges (apps/server/src/modules/catalogue/listing-sql.ts), which keeps the
- * expression of the listing indexes (migrations 0003 and 0005).
+ * The price of one piece shown to a buyer, declared once (SPEC 9 with issue 19's city prices, issue 36):
+ * the first of these sources that applies (its `when` flag is set, or it has none) and is above zero;
+ * the list price when none is. It is what cartUnitPrice charges for one piece (quantity thresholds
+ * start at 2 pieces: quantity_prices_min_ck), so the price shown is the price the cart charges. Every
+ * executor is derived from this list: displayPrice and cartUnitPrice below (the web, orders, the
+ * in-memory catalogue), and the SQL of sorts and price ranges
+ * (apps/server/src/modules/catalogue/listing-sql.ts), which keeps the expression of the listing
+ * indexes (migrations 0003 and 0005) for the last two.
  */
 export const DISPLAYED_PRICE_SOURCES = [
   /** The caller's own business's locked price (a lookup: a guest has none). */
-  { field: 'customer_specific_pricing', when: null },
-  { field: 'sale_price', when: 'sale' },
-  { field: 'price', when: null },
-] as const satisfies readonly { field: 'customer_specific_pricing' | 'sale_price' | 'price'; when: 'sale' | null }[];
+  { field: 'customer_specific_pricing', when: null, rule: 'customer' },
+  /** The price in the buyer's city (a lookup: none without a city). */
+  { field: 'city_price', when: null, rule: 'city' },
+  { field: 'sale_price', when: 'sale', rule: 'sale' },
+  { field: 'price', when: null, rule: 'list' },
+] as const satisfies readonly {
+  field: 'customer_specific_pricing' | 'city_price' | 'sale_price' | 'price';
+  when: 'sale' | null;
+  rule: 'customer' | 'city' | 'sale' | 'list';
+}[];
 
-/** SPEC 9: customer-specific price if set, else sale_price when on sale, else the list price (DISPLAYED_PRICE_SOURCES). */
-export function displayPrice(p: PriceFields): string {
+/** The source of the price of one piece (DISPLAYED_PRICE_SOURCES): its amount and its rule. */
+function shownSource(p: PriceFields): { unit_price: string; rule: 'customer' | 'city' | 'sale' | 'list' } {
   for (const source of DISPLAYED_PRICE_SOURCES) {
     const value = p[source.field];
-    if ((source.when === null || p[source.when]) && value != null && toPaisa(value) > 0) return fromPaisa(toPaisa(value));
+    if ((source.when === null || p[source.when]) && value != null && toPaisa(value) > 0) return { unit_price: fromPaisa(toPaisa(value)), rule: source.rule };
   }
-  return fromPaisa(toPaisa(p.price));
+  return { unit_price: fromPaisa(toPaisa(p.price)), rule: 'list' };
+}
+
+/** SPEC 9 and issue 36: the price of one piece for the buyer (DISPLAYED_PRICE_SOURCES), equal to cartUnitPrice at one piece. */
+export function displayPrice(p: PriceFields): string {
+  return shownSource(p).unit_price;
 }
 
 /** SPEC 9: sale badge percent = 100 - 100 * sale_price / price, rounded. Null when not on sale. */
@@ -110,14 +129,9 @@ const positive = (value: string | null | undefined): value is string => value !=
  * listings' SQL and in-memory copies are derived from).
  */
 export function cartUnitPrice(input: CartPriceInput): CartUnitPrice {
-  if (positive(input.customer_specific_pricing)) return { unit_price: fromPaisa(toPaisa(input.customer_specific_pricing)), rule: 'customer' };
-  let base: CartUnitPrice;
-  if (positive(input.city_price)) base = { unit_price: fromPaisa(toPaisa(input.city_price)), rule: 'city' };
-  else {
-    const shown = displayPrice({ ...input, customer_specific_pricing: null });
-    const onSale = input.sale && positive(input.sale_price) && toPaisa(input.sale_price) === toPaisa(shown);
-    base = { unit_price: shown, rule: onSale ? 'sale' : 'list' };
-  }
+  const base: CartUnitPrice = shownSource(input);
+  // A locked price is never lowered or raised by anything.
+  if (base.rule === 'customer') return base;
   const quantity = Math.max(1, Math.trunc(input.quantity));
   let best: QuantityTier | null = null;
   for (const tier of input.quantity_tiers) {
@@ -126,6 +140,35 @@ export function cartUnitPrice(input: CartPriceInput): CartUnitPrice {
   }
   if (best && toPaisa(best.unit_price) < toPaisa(base.unit_price)) return { unit_price: fromPaisa(toPaisa(best.unit_price)), rule: 'quantity' };
   return base;
+}
+
+/**
+ * Issue 36: the Buy More Pay Less prices a buyer can reach, as the cart would charge them: for each
+ * threshold in ascending order, cartUnitPrice at that many pieces, kept when it is lower than every
+ * price below it (so "12 or more: Rs. 1,770 each" is what the cart charges for a line of 12). Empty
+ * for a locked price, and when no threshold lowers the price of one piece.
+ */
+export function quantityPriceSteps(input: Omit<CartPriceInput, 'quantity'>): QuantityTier[] {
+  const result: QuantityTier[] = [];
+  let lowest = toPaisa(cartUnitPrice({ ...input, quantity: 1 }).unit_price);
+  const thresholds = [...new Set(input.quantity_tiers.map((t) => t.min_quantity))].sort((a, b) => a - b);
+  for (const min_quantity of thresholds) {
+    const at = cartUnitPrice({ ...input, quantity: min_quantity });
+    if (at.rule === 'quantity' && toPaisa(at.unit_price) < lowest) {
+      result.push({ min_quantity, unit_price: at.unit_price });
+      lowest = toPaisa(at.unit_price);
+    }
+  }
+  return result;
+}
+
+/**
+ * Issue 36: the next Buy More Pay Less price above a line's quantity (from quantityPriceSteps), with how
+ * many more pieces reach it; null when the line already has the lowest.
+ */
+export function nextQuantityPrice(prices: readonly QuantityTier[], quantity: number): (QuantityTier & { more: number }) | null {
+  for (const tier of prices) if (tier.min_quantity > quantity) return { ...tier, more: tier.min_quantity - quantity };
+  return null;
 }
 
 

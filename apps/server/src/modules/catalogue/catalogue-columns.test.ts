@@ -11,6 +11,8 @@ const product = (id: number, over: Partial<Product> = {}): Product => ({
   sale: false,
   sale_price: null,
   customer_specific_pricing: null,
+  city_price: null,
+  quantity_prices: [],
   stock: id,
   sku: `SKU-${id}`,
   code: `${4000 + id}`,

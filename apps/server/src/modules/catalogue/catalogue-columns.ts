@@ -96,14 +96,14 @@ const tier = (v: number) => (v === -1 ? null : v);
  * the product at position i with the caller's locked price or null. Every column is taken out once, so
  * a page's rows read plain arrays.
  */
-export function rowMaker(c: ProductColumns): (i: number, customerPrice: string | null) => Product {
+export function rowMaker(c: ProductColumns): (i: number, customerPrice: string | null, cityPrice?: string | null, quantityPrices?: Product['quantity_prices']) => Product {
   const { id, stock, brand_id, tier1Id, tier2Id, tier3Id, tier4Id, add_to_cart_count, viewed_count } = c.ints;
   const { brand_name, weight, product_subsys } = c.texts;
   const { name, url, sku, code, description, article_mgb } = c.packed;
   const urlName = c.urlName;
   const { price, sale_price, tax, sell_price } = c.money;
   const sale = c.sale;
-  return (i, customerPrice) => {
+  return (i, customerPrice, cityPrice = null, quantityPrices = []) => {
     const slug = url.at(i);
     return {
       id: id[i]!,
@@ -114,6 +114,8 @@ export function rowMaker(c: ProductColumns): (i: number, customerPrice: string |
       sale: sale[i] === 1,
       sale_price: sale_price.at(i),
       customer_specific_pricing: customerPrice,
+      city_price: cityPrice,
+      quantity_prices: quantityPrices,
       stock: stock[i]!,
       sku: sku.at(i),
       code: code.at(i),

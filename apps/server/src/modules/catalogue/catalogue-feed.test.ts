@@ -1,3 +1,4 @@
+import { GUEST_VIEW } from './pricing.service.ts';
 import type { ListingQuery } from '@shop/domain/catalogue';
 import { LISTING_ORDERS } from '@shop/domain/listing';
 import { fromPaisa } from '@shop/domain/money';
@@ -234,7 +235,7 @@ async function compareAll(queries: { query: ListingQuery; caller: string; offere
   for (const { query: raw, caller, offered } of queries) {
     const query = withIds(raw);
     const businessId = caller === 'guest' ? null : caller === 'locked' ? lockedBusiness : plainBusiness;
-    const scope = { businessId, businessTypeIds: offered ? [typeId] : undefined };
+    const scope = { view: { businessId, cityId: null }, businessTypeIds: offered ? [typeId] : undefined };
     const direct = await outcome(() => patched.page(query, scope));
     expect('ok' in direct ? direct.ok : direct.error, 'the patched copy answered').not.toBeNull();
     const viaPatched = await outcome(() => listProducts(db, query, { ...scope, index: patched }));
@@ -246,11 +247,11 @@ async function compareAll(queries: { query: ListingQuery; caller: string; offere
   }
   for (const text of texts) {
     for (const businessId of [null, lockedBusiness]) {
-      const direct = await patched.search(text, 30, businessId);
+      const direct = await patched.search(text, 30, { businessId, cityId: null });
       expect(direct, `search ${text}: the patched copy answered`).not.toBeNull();
-      const viaPatched = await searchProducts(db, businessId, text, 30, undefined, patched);
-      const viaFresh = await searchProducts(db, businessId, text, 30, undefined, fresh);
-      const viaSql = await searchProducts(db, businessId, text, 30);
+      const viaPatched = await searchProducts(db, { businessId, cityId: null }, text, 30, undefined, patched);
+      const viaFresh = await searchProducts(db, { businessId, cityId: null }, text, 30, undefined, fresh);
+      const viaSql = await searchProducts(db, { businessId, cityId: null }, text, 30);
       expect(viaPatched, `${label} search ${text}: patched against fresh`).toEqual(viaFresh);
       expect(viaPatched, `${label} search ${text}: patched against SQL`).toEqual(viaSql);
     }
@@ -292,7 +293,7 @@ describe('the change feed: a patched copy answers what a fresh copy and SQL answ
     const before = await database.db.$count(catalogueChanges);
     const patches = counts.patches;
     await database.db.update(products).set({ viewedCount: sql`${products.viewedCount} + 1` }).where(eq(products.id, row!));
-    expect(await patched.search('tea', 30, null)).not.toBeNull();
+    expect(await patched.search('tea', 30, GUEST_VIEW)).not.toBeNull();
     expect(await database.db.$count(catalogueChanges)).toBe(before);
     expect(counts.patches).toBe(patches);
   });

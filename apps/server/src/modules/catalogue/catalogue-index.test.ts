@@ -1,3 +1,4 @@
+import { GUEST_VIEW } from './pricing.service.ts';
 import type { ListingQuery, ProductPage } from '@shop/domain/catalogue';
 import { LISTING_ORDERS, type ListingOrder } from '@shop/domain/listing';
 import { eq, sql } from 'drizzle-orm';
@@ -45,8 +46,8 @@ afterAll(() => drop());
 
 async function both(query: Partial<ListingQuery>, businessId: number | null, businessTypeIds?: number[]) {
   const q = { offset: 0, limit: 40, ...query } as ListingQuery;
-  const viaSql = await listProducts(database.db, q, { businessId, businessTypeIds });
-  const viaIndex = await listProducts(database.db, q, { businessId, businessTypeIds, index });
+  const viaSql = await listProducts(database.db, q, { view: { businessId, cityId: null }, businessTypeIds });
+  const viaIndex = await listProducts(database.db, q, { view: { businessId, cityId: null }, businessTypeIds, index });
   return { viaSql, viaIndex };
 }
 
@@ -133,8 +134,8 @@ describe('the in-memory catalogue index answers as SQL does', () => {
       { brand: '***' },
     ] as Partial<ListingQuery>[]) {
       const q = { offset: 0, limit: 40, ...query } as ListingQuery;
-      const viaSql = await listProducts(database.db, q, { businessId: null }).catch((e: Error) => e.message);
-      const viaIndex = await listProducts(database.db, q, { businessId: null, index }).catch((e: Error) => e.message);
+      const viaSql = await listProducts(database.db, q, { view: GUEST_VIEW }).catch((e: Error) => e.message);
+      const viaIndex = await listProducts(database.db, q, { view: GUEST_VIEW, index }).catch((e: Error) => e.message);
       expect(typeof viaSql, JSON.stringify(query)).toBe('string');
       expect(viaIndex).toBe(viaSql);
     }
@@ -154,8 +155,8 @@ describe('the in-memory search answers as SQL does', () => {
     let found = 0;
     for (const businessId of [null, lockedBusiness]) {
       for (const text of texts) {
-        const viaSql = await searchProducts(database.db, businessId, text, 30, vocabulary);
-        const viaIndex = await index.search(text, 30, businessId, vocabulary);
+        const viaSql = await searchProducts(database.db, { businessId, cityId: null }, text, 30, vocabulary);
+        const viaIndex = await index.search(text, 30, { businessId, cityId: null }, vocabulary);
         expect(viaIndex, text).toEqual(viaSql);
         found += viaSql.length;
       }
@@ -172,20 +173,20 @@ describe('the in-memory search answers as SQL does', () => {
     await database.db.insert(products).values(Array.from({ length: 40 }, (_, k) => ({ ...fields, name: `Pack Packet ${k}`, sku: `PP-${k}`, stock: 3 })));
     const vocabulary = createVocabularySource(database.db);
     for (const text of ['bulkwidget', 'bulkwidgt pack', 'pack bulkw', 'bulkwidget xxx', 'bulkwidget pack', 'rice bulkwidget', 'bulkwidget pac', 'pac']) {
-      const viaSql = await searchProducts(database.db, null, text, 30, vocabulary);
+      const viaSql = await searchProducts(database.db, GUEST_VIEW, text, 30, vocabulary);
       expect(viaSql.length, text).toBe(30);
-      expect(await index.search(text, 30, null, vocabulary), text).toEqual(viaSql);
+      expect(await index.search(text, 30, GUEST_VIEW, vocabulary), text).toEqual(viaSql);
     }
   }, 60_000);
 
   it('leaves names beyond ASCII to SQL (pg_trgm reads them by the database locale)', async () => {
     const vocabulary = createVocabularySource(database.db);
-    const [hit] = await index.search('basmati rice', 30, null, vocabulary) ?? [];
+    const [hit] = await index.search('basmati rice', 30, GUEST_VIEW, vocabulary) ?? [];
     expect(hit).toBeDefined();
     await database.db.update(products).set({ name: `${hit!.name} چاول` }).where(eq(products.id, hit!.id));
-    expect(await index.search('basmati rice', 30, null, vocabulary)).toBeNull();
-    const withIndex = await searchProducts(database.db, null, 'basmati rice', 30, vocabulary, index);
-    expect(withIndex).toEqual(await searchProducts(database.db, null, 'basmati rice', 30, vocabulary));
+    expect(await index.search('basmati rice', 30, GUEST_VIEW, vocabulary)).toBeNull();
+    const withIndex = await searchProducts(database.db, GUEST_VIEW, 'basmati rice', 30, vocabulary, index);
+    expect(withIndex).toEqual(await searchProducts(database.db, GUEST_VIEW, 'basmati rice', 30, vocabulary));
     expect(withIndex.some((p) => p.id === hit!.id)).toBe(true);
   });
 
@@ -201,7 +202,7 @@ describe('the in-memory search answers as SQL does', () => {
 
 describe('the index follows the database', () => {
   const first = async (query: Partial<ListingQuery>, businessId: number | null = null) => {
-    const page = await listProducts(database.db, { offset: 0, limit: 40, ...query } as ListingQuery, { businessId, index });
+    const page = await listProducts(database.db, { offset: 0, limit: 40, ...query } as ListingQuery, { view: { businessId, cityId: null }, index });
     return [...page.products, ...page.out_of_stock_products];
   };
   const version = async (name: string) =>
@@ -238,7 +239,7 @@ describe('the index follows the database', () => {
     const [type] = await database.db.select({ id: businessTypes.id }).from(businessTypes).limit(1);
     await database.db.delete(productBusinessTypes).where(eq(productBusinessTypes.businessTypeId, type!.id));
     expect(await version('product_business_types')).toBe(typesBefore + 1);
-    const page = await listProducts(database.db, { offset: 0, limit: 40 } as ListingQuery, { businessId: null, businessTypeIds: [type!.id], index });
+    const page = await listProducts(database.db, { offset: 0, limit: 40 } as ListingQuery, { view: GUEST_VIEW, businessTypeIds: [type!.id], index });
     expect(page.products.length + page.out_of_stock_products.length).toBe(0);
   });
 });

@@ -9,10 +9,10 @@ import { positionOf } from './catalogue-columns.ts';
 import { sortedAll } from './catalogue-order.ts';
 import { type IndexPage, listingPage, rowsAt } from './catalogue-page.ts';
 import { patchSnapshot } from './catalogue-patch.ts';
-import { type Locked, loadSnapshot, ORDERS, type Snapshot } from './catalogue-snapshot.ts';
+import { type BuyerPrices, type CityOverlay, type Locked, loadSnapshot, ORDERS, type Snapshot } from './catalogue-snapshot.ts';
 import { parseListingConditions } from './listing-sql.ts';
 import { rankedMatches } from './name-search.ts';
-import { customerPriceInEffect } from './pricing.service.ts';
+import { cityPricesInEffect, customerPriceInEffect, type PriceView } from './pricing.service.ts';
 import { searchPlan } from './search-plan.ts';
 import type { VocabularySource } from './vocabulary.ts';
 
@@ -44,11 +44,12 @@ import type { VocabularySource } from './vocabulary.ts';
  */
 
 const MAX_PRICE_BUSINESSES = 2_000;
+const MAX_PRICE_CITIES = 500;
 /** More changed products than this at once (an import) and the copy loads whole instead of patching. */
 const PATCH_MAX_ROWS = 2_000;
 
 /** The tables whose change counters the storefront's copy and answer cache follow. */
-export const CATALOGUE_TABLES = ['products', 'customer_prices', 'product_business_types'] as const;
+export const CATALOGUE_TABLES = ['products', 'customer_prices', 'product_business_types', 'city_prices', 'quantity_prices'] as const;
 
 export function createCatalogueIndex(
   db: Db,
@@ -70,7 +71,14 @@ export function createCatalogueIndex(
     },
     patch: { tables: ['products'], maxRows: PATCH_MAX_ROWS, apply: (s, ids) => patchSnapshot(db, s, ids) },
     onChange(s, table) {
-      if (table === 'customer_prices') s.locked = new Map();
+      if (table === 'customer_prices') {
+        s.locked = new Map();
+        s.own = new Map();
+      }
+      if (table === 'city_prices' || table === 'quantity_prices') {
+        s.cities = new Map();
+        s.own = new Map();
+      }
       if (table === 'product_business_types') {
         s.types = null;
         s.typeMasks = new Map();
@@ -99,6 +107,54 @@ export function createCatalogueIndex(
       s.locked.set(businessId, map);
     }
     return map;
+  }
+
+  /** Issue 36: a city's prices and thresholds in effect now, by product position (kept until their counters move). */
+  async function cityOverlay(s: Snapshot, cityId: number): Promise<CityOverlay> {
+    let overlay = s.cities.get(cityId);
+    if (!overlay) {
+      const { prices: priceRows, tiers: tierRows } = await cityPricesInEffect(db, cityId);
+      overlay = { prices: new Map(), tiers: new Map() };
+      // In start order, so the latest started wins where two overlap (as the SQL's order by starts_at desc).
+      for (const r of priceRows) {
+        const i = positionOf(s.cols, r.productId);
+        if (i >= 0) overlay.prices.set(i, { paisa: toPaisa(r.price), text: r.price });
+      }
+      for (const r of tierRows) {
+        const i = positionOf(s.cols, r.productId);
+        if (i < 0) continue;
+        const list = overlay.tiers.get(i) ?? [];
+        list.push({ min_quantity: r.min_quantity, unit_price: r.unit_price });
+        overlay.tiers.set(i, list);
+      }
+      if (s.cities.size >= MAX_PRICE_CITIES) s.cities.clear();
+      s.cities.set(cityId, overlay);
+    }
+    return overlay;
+  }
+
+  /** Issue 36: the buyer's prices on the copy (locked, city, and the two merged), null for plain prices. */
+  async function buyerPrices(s: Snapshot, view: PriceView): Promise<BuyerPrices | null> {
+    if (view.businessId == null && view.cityId == null) return null;
+    const locked = view.businessId == null ? null : await lockedPrices(s, view.businessId);
+    const city = view.cityId == null ? null : await cityOverlay(s, view.cityId);
+    const key = `${view.businessId ?? ''}:${view.cityId ?? ''}`;
+    let own = s.own.get(key);
+    if (own === undefined) {
+      const lockedSize = locked?.size ?? 0;
+      const citySize = city?.prices.size ?? 0;
+      if (lockedSize === 0 && citySize === 0) own = null;
+      else if (citySize === 0) own = locked;
+      else if (lockedSize === 0) own = city!.prices;
+      else {
+        // DISPLAYED_PRICE_SOURCES: the locked price in front of the city's.
+        own = new Map(city!.prices);
+        for (const [i, price] of locked!) own.set(i, price);
+      }
+      if (s.own.size >= MAX_PRICE_BUSINESSES) s.own.clear();
+      s.own.set(key, own);
+    }
+    return { locked, city, own };
   }
 
   async function typeMask(s: Snapshot, typeIds: readonly number[]): Promise<Uint8Array> {
@@ -131,15 +187,14 @@ export function createCatalogueIndex(
      * words, then in stock first, then id; the words but the last when nothing has them all. Null
      * when not loaded, or when a name or the text is not ASCII (then SQL's own similarity decides).
      */
-    async search(text: string, limit: number, businessId: number | null, vocabulary?: VocabularySource): Promise<Product[] | null> {
+    async search(text: string, limit: number, view: PriceView, vocabulary?: VocabularySource): Promise<Product[] | null> {
       const plan = await searchPlan(text, vocabulary);
       if (!plan || plan.groups.length === 0) return [];
       const s = await current();
       if (!s) return null;
       const found = rankedMatches(s.names, plan, limit, s.oos);
       if (!found) return null;
-      const locked = businessId == null ? null : await lockedPrices(s, businessId);
-      return rowsAt(s, found, locked);
+      return rowsAt(s, found, await buyerPrices(s, view));
     },
 
     /** Loads the index now (server start), without waiting for a listing to ask. */
@@ -151,14 +206,14 @@ export function createCatalogueIndex(
      */
     async page(
       query: ListingQuery,
-      scope: { businessId: number | null; businessTypeIds?: readonly number[] },
+      scope: { view: PriceView; businessTypeIds?: readonly number[] },
     ): Promise<IndexPage | null> {
       const conditions = parseListingConditions(query);
       const s = await current();
       if (!s) return null;
-      const locked = scope.businessId == null ? null : await lockedPrices(s, scope.businessId);
+      const prices = await buyerPrices(s, scope.view);
       const mask = scope.businessTypeIds ? await typeMask(s, scope.businessTypeIds) : null;
-      return listingPage(s, query, conditions, locked, mask);
+      return listingPage(s, query, conditions, prices, mask);
     },
   };
 }

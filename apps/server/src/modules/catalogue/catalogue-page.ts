@@ -3,7 +3,8 @@ import type { ListingQuery, Product } from '@shop/domain/catalogue';
 import { type IdField, type ListingCondition, sortKeysOf, usesDisplayedPrice } from '@shop/domain/listing';
 import { positionOf } from './catalogue-columns.ts';
 import { comparatorOf, orderKeyOf, predicateOf, sortedAll, sortedMembers } from './catalogue-order.ts';
-import type { Locked, Snapshot } from './catalogue-snapshot.ts';
+import type { BuyerPrices, Snapshot } from './catalogue-snapshot.ts';
+import { quantityPriceSteps } from '@shop/domain/pricing';
 
 export interface IndexPage {
   rows: Product[];
@@ -12,10 +13,20 @@ export interface IndexPage {
 
 type Predicate = (i: number) => boolean;
 
-/** The API rows of these positions, with the business's locked prices (or none). */
-export function rowsAt(s: Snapshot, positions: readonly number[], locked: Map<number, Locked> | null): Product[] {
+/**
+ * The API rows of these positions, with the buyer's prices (or none): the business's locked price,
+ * the city's price and the Buy More Pay Less prices the cart gives (pricing.ts quantityPriceSteps).
+ */
+export function rowsAt(s: Snapshot, positions: readonly number[], prices: BuyerPrices | null): Product[] {
   const row = s.row;
-  return positions.map((i) => row(i, locked?.get(i)?.text ?? null));
+  if (!prices) return positions.map((i) => row(i, null));
+  const { locked, city } = prices;
+  return positions.map((i) => {
+    const p = row(i, locked?.get(i)?.text ?? null, city?.prices.get(i)?.text ?? null);
+    const tiers = city?.tiers.get(i);
+    if (tiers) p.quantity_prices = quantityPriceSteps({ ...p, city_price: p.city_price, quantity_tiers: tiers });
+    return p;
+  });
 }
 
 /**
@@ -23,12 +34,12 @@ export function rowsAt(s: Snapshot, positions: readonly number[], locked: Map<nu
  * query's order, as the SQL path answers it; `locked` the caller's business's locked prices, `mask`
  * the products offered to its business types.
  */
-export function listingPage(s: Snapshot, query: ListingQuery, conditions: readonly ListingCondition[], locked: Map<number, Locked> | null, mask: Uint8Array | null): IndexPage {
+export function listingPage(s: Snapshot, query: ListingQuery, conditions: readonly ListingCondition[], prices: BuyerPrices | null, mask: Uint8Array | null): IndexPage {
   const order = orderKeyOf(query.order);
   const keys = sortKeysOf(query.order);
-  // SPEC 9: a business's locked price is its displayed price, in sorts and ranges too
-  // (DISPLAYED_PRICE_SOURCES' first source, in front of the plain price).
-  const priced = locked && locked.size > 0 ? locked : null;
+  // SPEC 9, issue 36: the buyer's own price (locked, else its city's) is its displayed price, in sorts
+  // and ranges too (DISPLAYED_PRICE_SOURCES' first sources, in front of the plain price).
+  const priced = prices?.own && prices.own.size > 0 ? prices.own : null;
   const price = priced ? (i: number) => priced.get(i)?.paisa ?? s.plain[i]! : (i: number) => s.plain[i]!;
 
   // The candidates: one category or brand in the order's sequence when a condition names exactly
@@ -88,7 +99,7 @@ export function listingPage(s: Snapshot, query: ListingQuery, conditions: readon
     if (seen++ >= query.offset) positions.push(i);
     return seen < wanted;
   });
-  const result: IndexPage = { rows: rowsAt(s, positions, locked) };
+  const result: IndexPage = { rows: rowsAt(s, positions, prices) };
   if (query.withTotal) {
     let total = 0;
     if (predicates.length === 0) total = candidates.length;

@@ -3,6 +3,7 @@ import type { ModuleDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { createChangeFollower, serverMirror } from '../../lib/db-mirror.ts';
 import { CATALOGUE_TABLES, type CatalogueIndex, createCatalogueIndex } from './catalogue-index.ts';
+import { createPriceViews, type PriceViews } from './price-views.ts';
 import { type ProductSearch, searchProducts } from './search.service.ts';
 import { createVocabularySource, type VocabularySource } from './vocabulary.ts';
 
@@ -21,6 +22,8 @@ export interface CatalogueReadSide {
   changes: { generation(): number };
   vocabulary: VocabularySource;
   search: ProductSearch;
+  /** Whose prices each request is shown (issue 36). */
+  priceViews: PriceViews;
 }
 
 export function createCatalogueReadSide(app: FastifyInstance, deps: ModuleDeps): CatalogueReadSide {
@@ -38,11 +41,18 @@ export function createCatalogueReadSide(app: FastifyInstance, deps: ModuleDeps):
   // The change feed's NOTIFY comes from the primary; it only wakes the copy, which then reads the
   // counters where it reads (the replica, when there is one), so it never patches what it cannot see.
   copy.start(changes, deps.listen);
+  // Issue 36: the buyers' views follow their own counters (tests: read before every use).
+  const priceViews = createPriceViews(db, { maxStaleMs: reads.followMs });
+  if (reads.warmAtStart) {
+    const stop = priceViews.follow();
+    app.addHook('onClose', async () => stop());
+  }
   return {
     db,
     index,
     changes,
     vocabulary,
-    search: (businessId, text, limit) => searchProducts(db, businessId, text, limit, vocabulary, index),
+    search: (view, text, limit) => searchProducts(db, view, text, limit, vocabulary, index),
+    priceViews,
   };
 }

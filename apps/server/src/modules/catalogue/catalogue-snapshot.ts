@@ -2,7 +2,7 @@
 import type { Product } from '@shop/domain/catalogue';
 import { type IdField, LISTING_ORDERS } from '@shop/domain/listing';
 import { toPaisa } from '@shop/domain/money';
-import { displayPrice } from '@shop/domain/pricing';
+import { displayPrice, type QuantityTier } from '@shop/domain/pricing';
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/catalogue.ts';
@@ -19,12 +19,29 @@ export interface Locked {
   text: string;
 }
 
+/** Issue 36: a city's prices and Buy More Pay Less thresholds in effect, by product position. */
+export interface CityOverlay {
+  prices: Map<number, Locked>;
+  tiers: Map<number, QuantityTier[]>;
+}
+
+/**
+ * Issue 36: what a buyer is shown for a page of the copy: the business's locked prices, its city's
+ * prices and thresholds, and the two merged as the price of one piece where it is not the plain one
+ * (DISPLAYED_PRICE_SOURCES: locked, then city), null when every price is plain.
+ */
+export interface BuyerPrices {
+  locked: Map<number, Locked> | null;
+  city: CityOverlay | null;
+  own: Map<number, Locked> | null;
+}
+
 export interface Snapshot {
   n: number;
   /** Every product's fields, by position (positions follow ids). */
   cols: ProductColumns;
   /** The API row of a position (catalogue-columns.ts rowMaker). */
-  row: (i: number, customerPrice: string | null) => Product;
+  row: ReturnType<typeof rowMaker>;
   /** The id fields; a missing tier is -1 (matches no id, as SQL's null). */
   columns: Record<IdField, Int32Array>;
   oos: Uint8Array;
@@ -40,6 +57,10 @@ export interface Snapshot {
   members: Map<string, Int32Array>;
   /** Per business, its locked prices by product position. */
   locked: Map<number, Map<number, Locked>>;
+  /** Per city, its prices and thresholds in effect by product position (issue 36). */
+  cities: Map<number, CityOverlay>;
+  /** Per 'business:city', the buyer's own prices merged (BuyerPrices.own). */
+  own: Map<string, Map<number, Locked> | null>;
   /** Business type -> which products are offered to it (loaded on first business listing). */
   types: Map<number, Int32Array> | null;
   typeMasks: Map<string, Uint8Array>;
@@ -133,6 +154,8 @@ export function snapshotOf(cols: ProductColumns, plain: Float64Array, names: Nam
     sorted: new Map(),
     members: new Map(),
     locked: new Map(),
+    cities: new Map(),
+    own: new Map(),
     types: null,
     typeMasks: new Map(),
     names,

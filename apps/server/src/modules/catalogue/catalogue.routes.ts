@@ -3,6 +3,7 @@ import {
   BusinessListingQuerySchema,
   BusinessTypeSchema,
   CategorySchema,
+  CityChoiceQuerySchema,
   FacetsSchema,
   ListingQuerySchema,
   ProductDetailSchema,
@@ -19,6 +20,7 @@ import type { CatalogueReadSide } from './catalogue-reads.ts';
 import { businessTypeWithDescendants, listBusinessProducts, listProducts } from './listing.service.ts';
 import { createViewCounter, productDetail } from './product.service.ts';
 import { listBrands, listBusinessTypes, listCategories, listingFacets } from './reference.service.ts';
+import type { PriceView } from './pricing.service.ts';
 import { createResponseCache } from './response-cache.ts';
 import { sendPreparedAnswer } from '../../lib/prepared-answer.ts';
 
@@ -49,10 +51,13 @@ export async function catalogueRoutes(app: FastifyInstance, deps: CatalogueRoute
   const views = createViewCounter(deps.db, reads.viewFlushMs);
   app.addHook('onClose', () => views.close());
 
-  // Prices depend on the caller's business only (SPEC 9), so that is the cache's second key.
+  // Issue 36: prices depend on whose they are (price-views.ts: the business's locked prices, its city;
+  // a guest's chosen city), decided from the database; answers are kept under that view's key.
   const businessOf = (request: FastifyRequest) => request.auth?.businessId ?? null;
-  const cached = async (request: FastifyRequest, reply: FastifyReply, make: () => Promise<unknown>): Promise<never> => {
-    const answer = await cache.get(`${businessOf(request) ?? 'guest'}|${request.url}`, make);
+  const viewOf = (request: FastifyRequest) => deps.catalogue.priceViews.of(businessOf(request), (request.query as { city?: string } | undefined)?.city);
+  const cached = async (request: FastifyRequest, reply: FastifyReply, make: (view: PriceView) => Promise<unknown>): Promise<never> => {
+    const { view, key } = await viewOf(request);
+    const answer = await cache.get(`${key}|${request.url}`, () => make(view));
     // Already serialised (and compressed once when kept). An async handler that has sent must return
     // the reply itself (never undefined), or compression's asynchronous onSend sees an empty body.
     return sendPreparedAnswer(request, reply, answer) as never;
@@ -68,7 +73,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: CatalogueRoute
         response: data(ProductPageSchema),
       },
     },
-    (request, reply) => cached(request, reply, () => listProducts(db, request.query, { businessId: businessOf(request), vocabulary, index })),
+    (request, reply) => cached(request, reply, (view) => listProducts(db, request.query, { view, vocabulary, index })),
   );
 
   r.get(
@@ -81,7 +86,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: CatalogueRoute
         response: data(ProductPageSchema),
       },
     },
-    (request, reply) => cached(request, reply, () => listBusinessProducts(db, request.query, businessOf(request), vocabulary, index)),
+    (request, reply) => cached(request, reply, (view) => listBusinessProducts(db, request.query, view, vocabulary, index)),
   );
 
   r.get(
@@ -95,10 +100,10 @@ export async function catalogueRoutes(app: FastifyInstance, deps: CatalogueRoute
       },
     },
     (request, reply) =>
-      cached(request, reply, async () => {
+      cached(request, reply, async (view) => {
         const { businessTypeId, ...query } = request.query;
         const businessTypeIds = businessTypeId === undefined ? undefined : await businessTypeWithDescendants(db, businessTypeId);
-        return listingFacets(db, query, { businessId: businessOf(request), businessTypeIds, vocabulary });
+        return listingFacets(db, query, { view, businessTypeIds, vocabulary });
       }),
   );
 
@@ -113,8 +118,8 @@ export async function catalogueRoutes(app: FastifyInstance, deps: CatalogueRoute
       },
     },
     (request, reply) =>
-      cached(request, reply, async () => ({
-        products: await deps.catalogue.search(businessOf(request), request.query.search, request.query.limit),
+      cached(request, reply, async (view) => ({
+        products: await deps.catalogue.search(view, request.query.search, request.query.limit),
       })),
   );
 
@@ -125,13 +130,14 @@ export async function catalogueRoutes(app: FastifyInstance, deps: CatalogueRoute
         tags: ['catalogue'],
         summary: 'One product (shareable /productDetails?id=N) with up to 16 related products; counts a view',
         params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+        querystring: CityChoiceQuerySchema,
         response: data(ProductDetailSchema),
       },
     },
     async (request, reply) => {
       const id = request.params.id;
-      const sent = await cached(request, reply, async () => {
-        const detail = await productDetail(db, businessOf(request), id);
+      const sent = await cached(request, reply, async (view) => {
+        const detail = await productDetail(db, view, id);
         if (!detail) throw notFound('There is no such product.');
         return detail;
       });

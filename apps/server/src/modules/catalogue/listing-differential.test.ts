@@ -9,16 +9,21 @@ import { makeListingFrame } from '../../../test/listing-fixture.ts';
 import { openTestDatabase } from '../../../test/test-app.ts';
 import type { Database } from '../../db/client.ts';
 import { customerPrices } from '../../db/schema/business.ts';
+import { cities } from '../../db/schema/places.ts';
+import { cityPrices, quantityPrices } from '../../db/schema/prices-content.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { type CatalogueIndex, createCatalogueIndex } from './catalogue-index.ts';
 import { listProducts } from './listing.service.ts';
-import { productJsonColumns, productsAsJson } from './pricing.service.ts';
+import { type PriceView, priceProducts, productJsonColumns, productsAsJson } from './pricing.service.ts';
 
 // Property-based differential test of the listing rules (packages/domain listing.ts LISTING_SORTS and
 // listingConditions, pricing.ts DISPLAYED_PRICE_SOURCES): random small catalogues and random queries
 // through SQL (listing-sql.ts), through the in-memory copy (catalogue-index.ts), and through the
 // domain's own comparators and predicates over every product: the same page, in the same order, with
-// the same prices, the same totals and the same refusals. Runs on PGlite and (TEST_DATABASE_URL) PostgreSQL.
+// the same prices, the same totals and the same refusals. Issue 36: with random customer prices, city
+// prices, thresholds, sales and periods, for guests and businesses priced in a city or none, the price
+// shown for every product equals the cart's (cartUnitPrice through priceProducts) at one piece, and
+// each "n or more" price the cart's at n. Runs on PGlite and (TEST_DATABASE_URL) PostgreSQL.
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -28,6 +33,8 @@ let brandRows: { id: number; name: string }[];
 let lockedBusiness: number;
 let plainBusiness: number;
 let typeId: number;
+let pricedCity: number;
+let otherCity: number;
 let generation = 0;
 
 // Names that sort differently by byte order and by a language's collation, and beyond ASCII.
@@ -37,11 +44,22 @@ beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
   const db = database.db;
   ({ cats, brandRows, lockedBusiness, plainBusiness, typeId } = await makeListingFrame(db, BRAND_NAMES, 'Differential type'));
+  const [a, b] = await db.insert(cities).values([{ name: 'Differential City' }, { name: 'Other Differential City' }]).returning({ id: cities.id });
+  pricedCity = a!.id;
+  otherCity = b!.id;
   index = createCatalogueIndex(db, { maxStaleMs: 0, fullReloadMs: 60 * 60_000 });
 }, 120_000);
 afterAll(() => drop?.());
 
 const paisa = (max: number) => fc.integer({ min: 0, max });
+const periodArb = fc.constantFrom<'current' | 'scheduled' | 'ended'>('current', 'current', 'scheduled', 'ended');
+/** A period in that state now: started an hour ago and open, starting in an hour, or ended a minute ago. */
+const periodOf = (state: 'current' | 'scheduled' | 'ended') => {
+  const at = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+  if (state === 'current') return { startsAt: at(-60), endsAt: null };
+  if (state === 'scheduled') return { startsAt: at(60), endsAt: null };
+  return { startsAt: at(-120), endsAt: at(-1) };
+};
 const productArb = fc.record({
   price: paisa(60_000),
   sale: fc.boolean(),
@@ -56,6 +74,9 @@ const productArb = fc.record({
   viewed: fc.nat(4),
   locked: fc.option(fc.integer({ min: 1, max: 60_000 }), { nil: null }),
   offered: fc.boolean(),
+  // Issue 36: a price in the priced city, in effect, scheduled or ended, and Buy More Pay Less thresholds.
+  cityPrice: fc.option(fc.record({ price: fc.integer({ min: 1, max: 60_000 }), state: periodArb }), { nil: null }),
+  tiers: fc.array(fc.record({ min: fc.integer({ min: 2, max: 24 }), price: fc.integer({ min: 1, max: 60_000 }), state: periodArb }), { maxLength: 3 }),
 });
 const catalogueArb = fc.array(productArb, { minLength: 0, maxLength: 24 });
 
@@ -92,11 +113,14 @@ function queryArb(ids: readonly number[]) {
       limit: fc.integer({ min: 1, max: 10 }),
       withTotal: fc.boolean(),
       caller: fc.constantFrom<'guest' | 'locked' | 'plain'>('guest', 'locked', 'plain'),
+      // Issue 36: the city the caller is priced in: the one with prices, another, or none.
+      city: fc.constantFrom<'priced' | 'other' | 'none'>('priced', 'priced', 'other', 'none'),
       offered: fc.boolean(),
     })
-    .map(({ filter, include, caller, offered, ...rest }) => ({
+    .map(({ filter, include, caller, city, offered, ...rest }) => ({
       query: { ...rest, ...filter, ...include } as ListingQuery,
       caller,
+      city,
       offered,
     }));
 }
@@ -105,6 +129,8 @@ type ProductSpec = typeof productArb extends fc.Arbitrary<infer T> ? T : never;
 
 async function replaceCatalogue(list: readonly ProductSpec[]): Promise<number[]> {
   const db = database.db;
+  await db.delete(cityPrices);
+  await db.delete(quantityPrices);
   await db.delete(customerPrices);
   await db.delete(productBusinessTypes);
   await db.delete(products);
@@ -143,15 +169,22 @@ async function replaceCatalogue(list: readonly ProductSpec[]): Promise<number[]>
   const ids = rows.map((r) => r.id);
   const locked = list.flatMap((p, i) => (p.locked === null ? [] : [{ businessId: lockedBusiness, productId: ids[i]!, price: fromPaisa(p.locked) }]));
   if (locked.length) await db.insert(customerPrices).values(locked);
+  const priced = list.flatMap((p, i) => (p.cityPrice === null ? [] : [{ productId: ids[i]!, cityId: pricedCity, price: fromPaisa(p.cityPrice.price), ...periodOf(p.cityPrice.state) }]));
+  if (priced.length) await db.insert(cityPrices).values(priced);
+  // One open threshold per product, city and quantity (quantity_prices_open_uq).
+  const tiers = list.flatMap((p, i) =>
+    [...new Map(p.tiers.map((t) => [t.min, t])).values()].map((t) => ({ productId: ids[i]!, cityId: pricedCity, minQuantity: t.min, unitPrice: fromPaisa(t.price), ...periodOf(t.state) })),
+  );
+  if (tiers.length) await db.insert(quantityPrices).values(tiers);
   const offered = list.flatMap((p, i) => (p.offered ? [{ productId: ids[i]!, businessTypeId: typeId }] : []));
   if (offered.length) await db.insert(productBusinessTypes).values(offered);
   return ids;
 }
 
 /** The page by the domain's declarations alone: every product with the caller's prices, filtered and sorted. */
-async function domainPage(query: ListingQuery, businessId: number | null, typeIds: number[] | undefined): Promise<{ rows: Product[]; total: number }> {
+async function domainPage(query: ListingQuery, view: PriceView, typeIds: number[] | undefined): Promise<{ rows: Product[]; total: number }> {
   const conditions = listingConditions(query);
-  let all = await productsAsJson(database.db, database.db.select(productJsonColumns(businessId)).from(products).orderBy(asc(products.id)));
+  let all = await productsAsJson(database.db, database.db.select(productJsonColumns(view.businessId, view.cityId)).from(products).orderBy(asc(products.id)));
   if (typeIds) {
     const offered = new Set(
       (await database.db.select({ id: productBusinessTypes.productId }).from(productBusinessTypes).where(sql`${productBusinessTypes.businessTypeId} = ${typeIds[0]}`)).map((r) => r.id),
@@ -160,6 +193,29 @@ async function domainPage(query: ListingQuery, businessId: number | null, typeId
   }
   const matching = all.filter((p) => conditions.every((c) => meetsCondition(p, c))).sort(compareBy(sortKeysOf(query.order)));
   return { rows: matching.slice(query.offset, query.offset + query.limit + 1), total: matching.length };
+}
+
+/** Every kind of buyer: a guest, a business with and without locked prices; in the priced city, another, none. */
+function allViews(): PriceView[] {
+  return [null, lockedBusiness, plainBusiness].flatMap((businessId) => [pricedCity, otherCity, null].map((cityId) => ({ businessId, cityId })));
+}
+
+/**
+ * Issue 36: the price shown for each row is what the cart charges this buyer for one piece, and each
+ * "n or more" price what it charges for a line of n (the cart's own pricing, priceProducts, through
+ * cartUnitPrice). Answers how many rows it checked.
+ */
+async function expectCartPrices(rows: readonly Product[], view: PriceView, label: string): Promise<number> {
+  const charged = await priceProducts(database.db, view.businessId, rows.map((p) => p.id), { cityId: view.cityId });
+  for (const p of rows) {
+    expect(displayPrice(p), label).toBe(charged.get(p.id)!.unit_price);
+    for (const step of p.quantity_prices) {
+      const atStep = await priceProducts(database.db, view.businessId, [p.id], { cityId: view.cityId, quantities: new Map([[p.id, step.min_quantity]]) });
+      expect(step.unit_price, label).toBe(atStep.get(p.id)!.unit_price);
+      expect(atStep.get(p.id)!.price_rule, label).toBe('quantity');
+    }
+  }
+  return rows.length;
 }
 
 async function outcome<T>(run: () => Promise<T>): Promise<{ ok: T } | { error: string }> {
@@ -173,6 +229,7 @@ async function outcome<T>(run: () => Promise<T>): Promise<{ ok: T } | { error: s
 describe('the listing rules give one answer through SQL, the in-memory copy and the domain', () => {
   it('for random catalogues and random queries', async () => {
     let compared = 0;
+    let shownPrices = 0;
     await fc.assert(
       fc.asyncProperty(
         catalogueArb.chain((list) => fc.tuple(fc.constant(list), fc.array(queryArb(cats.map((c) => c.id)), { minLength: 6, maxLength: 6 }))),
@@ -183,24 +240,39 @@ describe('the listing rules give one answer through SQL, the in-memory copy and 
             if (q.query.filter === 'id' && ids.length) q.query.filterValue = q.query.filterValue!.split(',').map((x, n) => (x === '0' || x === '999999' ? x : String(ids[n % ids.length]))).join(',');
             return q;
           });
-          for (const { query, caller, offered } of qs) {
+          // Issue 36: every product on a whole page, for each kind of buyer, sorted by price both ways.
+          for (const view of allViews()) {
+            for (const order of ['price__ASC', 'price__DESC'] as const) {
+              const query = { offset: 0, limit: 40, order } as ListingQuery;
+              const viaSql = await listProducts(database.db, query, { view });
+              const viaCopy = await listProducts(database.db, query, { view, index });
+              const label = JSON.stringify({ view, order, list });
+              expect(viaCopy, label).toEqual(viaSql);
+              const rows = [...viaSql.products, ...viaSql.out_of_stock_products];
+              expect(rows.map((p) => p.id), label).toEqual((await domainPage(query, view, undefined)).rows.slice(0, 40).map((p) => p.id));
+              shownPrices += await expectCartPrices(rows, view, label);
+            }
+          }
+          for (const { query, caller, city, offered } of qs) {
             const businessId = caller === 'guest' ? null : caller === 'locked' ? lockedBusiness : plainBusiness;
+            const view: PriceView = { businessId, cityId: city === 'priced' ? pricedCity : city === 'other' ? otherCity : null };
             const businessTypeIds = offered ? [typeId] : undefined;
-            const viaSql = await outcome(() => listProducts(database.db, query, { businessId, businessTypeIds }));
-            const viaCopy = await outcome(() => listProducts(database.db, query, { businessId, businessTypeIds, index }));
+            const viaSql = await outcome(() => listProducts(database.db, query, { view, businessTypeIds }));
+            const viaCopy = await outcome(() => listProducts(database.db, query, { view, businessTypeIds, index }));
             // The copy answered itself (it answers null only before its first load, and SQL then does).
-            const direct = await outcome(() => index.page(query, { businessId, businessTypeIds }));
+            const direct = await outcome(() => index.page(query, { view, businessTypeIds }));
             expect('ok' in direct ? direct.ok : direct.error, 'the copy answered').not.toBeNull();
-            const label = JSON.stringify({ query, caller, offered, list });
+            const label = JSON.stringify({ query, caller, city, offered, list });
             expect(viaCopy, label).toEqual(viaSql);
             if ('error' in viaSql) {
               // Refused by the declaration's parser, with its words.
               expect(() => listingConditions(query), label).toThrow(ListingQueryError);
               continue;
             }
-            const model = await domainPage(query, businessId, businessTypeIds);
+            const model = await domainPage(query, view, businessTypeIds);
             const page: ProductPage = viaSql.ok;
             const rows = [...page.products, ...page.out_of_stock_products];
+            shownPrices += await expectCartPrices(rows, view, label);
             expect(
               rows.map((p) => [p.id, displayPrice(p)]),
               label,
@@ -214,5 +286,6 @@ describe('the listing rules give one answer through SQL, the in-memory copy and 
       { numRuns: Number(process.env.DIFFERENTIAL_RUNS ?? 40), seed: process.env.DIFFERENTIAL_SEED ? Number(process.env.DIFFERENTIAL_SEED) : undefined },
     );
     expect(compared).toBeGreaterThan(40);
+    expect(shownPrices).toBeGreaterThan(100);
   }, 300_000);
 });

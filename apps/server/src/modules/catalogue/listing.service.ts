@@ -2,13 +2,12 @@ import type { BusinessListingQuery, ListingQuery, Product, ProductPage } from '@
 import { type ListingField, needsDisplayedPrice, sortKeysOf, usesDisplayedPrice } from '@shop/domain/listing';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { customerPrices } from '../../db/schema/business.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { businessTypes } from '../../db/schema/places.ts';
 import { badRequest } from '../../lib/http-error.ts';
-import { customerPriceInEffect, priceBusinessOf, productJsonColumns, productsAsJson } from './pricing.service.ts';
+import { type PriceView, pricedViewOf, productJsonColumns, productsAsJson } from './pricing.service.ts';
 import { searchSql } from './search.service.ts';
-import { conditionSql, directionSql, displayedPriceSql, fieldSql, orderSql, parseListingConditions } from './listing-sql.ts';
+import { conditionSql, directionSql, displayedPriceSql, fieldSql, orderSql, overridePriceLookups, parseListingConditions } from './listing-sql.ts';
 import type { VocabularySource } from './vocabulary.ts';
 
 const _ID_COLUMNS = {
@@ -20,20 +19,20 @@ const _ID_COLUMNS = {
   id: products.id,
 } as const;
 
-/** priceBusinessOf, looked up only when the query sorts or filters by price. */
-export async function pricesNeeded(db: Db, query: ListingQuery, scope: ListingScope): Promise<number | null> {
-  if (scope.priceBusinessId !== undefined) return scope.priceBusinessId;
-  return needsDisplayedPrice(query.order, parseListingConditions(query)) ? priceBusinessOf(db, scope.businessId) : null;
+/** pricedViewOf, looked up only when the query sorts or filters by price. */
+export async function pricesNeeded(db: Db, query: ListingQuery, scope: ListingScope): Promise<PriceView | null> {
+  if (scope.priceView !== undefined) return scope.priceView;
+  return needsDisplayedPrice(query.order, parseListingConditions(query)) ? pricedViewOf(db, scope.view) : null;
 }
 
 export interface ListingScope {
-  /** The caller's business (prices); null for a guest. */
-  businessId: number | null;
+  /** Whose prices the caller is shown (issue 36: the business's locked prices, its city's prices). */
+  view: PriceView;
   /**
-   * The business whose locked prices price sorts and ranges use (priceBusinessOf): the caller's
-   * when it has any, else null. Left out, it is looked up.
+   * The part of the view that price sorts and ranges must consider (pricedViewOf): null when the
+   * buyer's prices are all plain. Left out, it is looked up.
    */
-  priceBusinessId?: number | null;
+  priceView?: PriceView | null;
   /** get_products_by_business: only products offered to this type or its sub-types. */
   businessTypeIds?: readonly number[];
   /** Typo correction of `search`; without it words match as typed. */
@@ -44,12 +43,12 @@ export interface ListingScope {
 
 /** The in-memory copy's listing (catalogue-index.ts): one page (limit + 1 rows at most), or null when not loaded. */
 export interface ListingCopy {
-  page(query: ListingQuery, scope: { businessId: number | null; businessTypeIds?: readonly number[] }): Promise<{ rows: Product[]; total?: number } | null>;
+  page(query: ListingQuery, scope: { view: PriceView; businessTypeIds?: readonly number[] }): Promise<{ rows: Product[]; total?: number } | null>;
 }
 
 /** The WHERE conditions of a listing query; shared with the facets. */
-export async function listingConditions(query: ListingQuery, scope: ListingScope & { priceBusinessId: number | null }, { withPrice = true, withBrand = true } = {}) {
-  const conditions: SQL[] = parseListingConditions(query, { withPrice, withBrand }).map((c) => conditionSql(c, scope.priceBusinessId));
+export async function listingConditions(query: ListingQuery, scope: ListingScope & { priceView: PriceView | null }, { withPrice = true, withBrand = true } = {}) {
+  const conditions: SQL[] = parseListingConditions(query, { withPrice, withBrand }).map((c) => conditionSql(c, scope.priceView));
   // Issue 19: an inactive product is neither listed nor found (the in-memory copy never loads it).
   conditions.push(eq(products.active, true));
   const search = query.search ? await searchSql(query.search, scope.vocabulary) : null;
@@ -63,55 +62,55 @@ export async function listingConditions(query: ListingQuery, scope: ListingScope
 }
 
 /**
- * A price sort for a business with locked (customer-specific) prices. Ordering every product of the
- * filter by coalesce(locked, sale-or-list) prices and sorts all of them (95-165 ms for a category of
- * 7,500 at 100,000 products on PGlite, against 8-16 ms for the other sorts). Instead two ordered
- * streams are merged: products without a locked price in their plain price order (the category's price
- * index), and the business's few locked-price products in locked price order, each cut at
- * offset + limit + 1; the page is cut from their merge. Same order as orderBy's: out of stock last,
- * then the displayed price, then id.
+ * A price sort for a buyer with own prices (locked prices of the business, prices of its city).
+ * Ordering every product of the filter by coalesce(own, sale-or-list) prices and sorts all of them
+ * (95-165 ms for a category of 7,500 at 100,000 products on PGlite, against 8-16 ms for the other
+ * sorts). Instead two ordered streams are merged: products without an own price in their plain price
+ * order (the category's price index), and the buyer's products with an own price in that price's
+ * order, each cut at offset + limit + 1; the page is cut from their merge. Same order as orderBy's:
+ * out of stock last, then the displayed price, then id.
  */
-async function lockedPriceSortedPage(db: Db, query: ListingQuery, scope: ListingScope, businessId: number) {
+async function ownPriceSortedPage(db: Db, query: ListingQuery, scope: ListingScope, view: PriceView) {
   const n = query.offset + query.limit + 1;
   // The order's keys (LISTING_SORTS: out of stock last, the displayed price, id), each stream and their
-  // merge ordered by them: only the displayed price's column differs (the plain price, the locked one).
+  // merge ordered by them: only the displayed price's column differs (the plain price, the own one).
   const keys = sortKeysOf(query.order);
   const orderOf = (column: (field: ListingField) => SQL): SQL[] => keys.map((k) => sql`${column(k.field)} ${directionSql(k.direction)}`);
   const streamColumn = (price: SQL) => (field: ListingField): SQL => {
     if (field === 'displayed_price') return price;
     if (field === 'out_of_stock' || field === 'id') return fieldSql(field, null);
-    throw new Error(`a locked-price sort cannot merge by ${field}`);
+    throw new Error(`an own-price sort cannot merge by ${field}`);
   };
   const mergeColumn: Partial<Record<ListingField, SQL>> = { out_of_stock: sql.raw('u.oos'), displayed_price: sql.raw('u.p'), id: sql.raw('u.id') };
   const outOfStock = fieldSql('out_of_stock', null);
   const plainPrice = displayedPriceSql(null);
-  const hasLocked = sql`exists (select 1 from ${customerPrices} cp where cp.product_id = ${products.id} and cp.business_id = ${businessId} and ${customerPriceInEffect('cp')})`;
-  // Without a locked price the displayed price is the plain one, so the plain conditions hold.
-  const plain = await listingConditions(query, { ...scope, priceBusinessId: null });
-  const locked = await listingConditions(query, { ...scope, priceBusinessId: businessId });
-  const unlockedRows = db
+  const lookups = overridePriceLookups(view);
+  const own = lookups.length === 1 ? lookups[0]! : sql`coalesce(${sql.join(lookups, sql`, `)})`;
+  // Without an own price the displayed price is the plain one, so the plain conditions hold.
+  const plain = await listingConditions(query, { ...scope, priceView: null });
+  const owned = await listingConditions(query, { ...scope, priceView: view });
+  const unownedRows = db
     .select({ id: products.id, oos: sql`${outOfStock}`.as('oos'), p: sql`${plainPrice}`.as('p') })
     .from(products)
-    .where(and(plain.where, sql`not ${hasLocked}`))
+    .where(and(plain.where, sql`${own} is null`))
     .orderBy(...orderOf(streamColumn(plainPrice)))
     .limit(n);
-  const lockedRows = db
-    .select({ id: products.id, oos: sql`${outOfStock}`.as('oos'), p: sql`${customerPrices.price}`.as('p') })
+  const ownedRows = db
+    .select({ id: products.id, oos: sql`${outOfStock}`.as('oos'), p: sql`${own}`.as('p') })
     .from(products)
-    .innerJoin(customerPrices, and(eq(customerPrices.productId, products.id), eq(customerPrices.businessId, businessId), customerPriceInEffect()))
-    .where(locked.where)
-    .orderBy(...orderOf(streamColumn(sql`${customerPrices.price}`)))
+    .where(and(owned.where, sql`${own} is not null`))
+    .orderBy(...orderOf(streamColumn(own)))
     .limit(n);
   const mergedOrder = orderOf((field) => {
     const column = mergeColumn[field];
-    if (!column) throw new Error(`a locked-price sort cannot merge by ${field}`);
+    if (!column) throw new Error(`an own-price sort cannot merge by ${field}`);
     return column;
   });
-  const merged = sql`(select u.id, row_number() over (order by ${sql.join(mergedOrder, sql`, `)}) as ord from ((${unlockedRows}) union all (${lockedRows})) u)`;
+  const merged = sql`(select u.id, row_number() over (order by ${sql.join(mergedOrder, sql`, `)}) as ord from ((${unownedRows}) union all (${ownedRows})) u)`;
   return productsAsJson(
     db,
     db
-      .select(productJsonColumns(businessId))
+      .select(productJsonColumns(scope.view.businessId, scope.view.cityId))
       .from(products)
       .innerJoin(sql`${merged} page`, sql`page.id = ${products.id}`)
       .where(sql`page.ord > ${query.offset}`)
@@ -130,19 +129,19 @@ export async function listProducts(db: Db, query: ListingQuery, scope: ListingSc
     const page = await scope.index.page(query, scope);
     if (page) return productPage(query, page.rows, page.total);
   }
-  const priceBusinessId = await pricesNeeded(db, query, scope);
-  const { where, rank } = await listingConditions(query, { ...scope, priceBusinessId });
+  const priceView = await pricesNeeded(db, query, scope);
+  const { where, rank } = await listingConditions(query, { ...scope, priceView });
   const keys = sortKeysOf(query.order);
   const rows =
-    usesDisplayedPrice(keys) && priceBusinessId !== null
-      ? await lockedPriceSortedPage(db, query, scope, priceBusinessId)
+    usesDisplayedPrice(keys) && priceView !== null
+      ? await ownPriceSortedPage(db, query, scope, priceView)
       : await productsAsJson(
           db,
           db
-            .select(productJsonColumns(scope.businessId))
+            .select(productJsonColumns(scope.view.businessId, scope.view.cityId))
             .from(products)
             .where(where)
-            .orderBy(...orderSql(keys, priceBusinessId, query.order ? null : rank))
+            .orderBy(...orderSql(keys, priceView, query.order ? null : rank))
             .limit(query.limit + 1)
             .offset(query.offset),
         );
@@ -184,7 +183,7 @@ export async function businessTypeWithDescendants(db: Db, id: number): Promise<n
 export async function listBusinessProducts(
   db: Db,
   query: BusinessListingQuery,
-  businessId: number | null,
+  view: PriceView,
   vocabulary?: VocabularySource,
   index?: ListingCopy,
 ): Promise<ProductPage> {
@@ -198,5 +197,5 @@ export async function listBusinessProducts(
   if (typeId === undefined) throw badRequest('businessTypeId (or filterValue) must name a business type');
   const typeIds = await businessTypeWithDescendants(db, typeId);
   if (typeIds.length === 0) throw badRequest('There is no such business type');
-  return listProducts(db, rest, { businessId, businessTypeIds: typeIds, vocabulary, index });
+  return listProducts(db, rest, { view, businessTypeIds: typeIds, vocabulary, index });
 }

@@ -1,6 +1,6 @@
 import type { Product } from '@shop/domain/catalogue';
-import { cartUnitPrice, type PriceFields, type PriceRule, type QuantityTier, splitTax } from '@shop/domain/pricing';
-import { and, eq, inArray, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { cartUnitPrice, type PriceFields, type PriceRule, type QuantityTier, quantityPriceSteps, splitTax } from '@shop/domain/pricing';
+import { and, asc, eq, inArray, type Placeholder, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { type Db, jsonRows } from '../../db/client.ts';
 import { businesses, customerPrices } from '../../db/schema/business.ts';
 import { cityPrices, quantityPrices } from '../../db/schema/prices-content.ts';
@@ -25,12 +25,30 @@ export function customerPriceInEffect(alias?: string): SQL {
 }
 
 /**
- * SPEC 3's product with the caller's business's locked price (or null), as the API's JSON keys and
- * values (money as its two-decimal text), for productsAsJson. Every field is aliased, so the
- * subquery's column names are the keys.
+ * Issue 36: whose prices a buyer is shown, decided on the server (price-views.ts): the business's own
+ * locked prices (null for a guest) and the prices of a city (the business's own; the city a guest
+ * chose; null for none). Every listing, search, product page and cache of them takes one.
  */
-export function productJsonColumns(businessId: number | null | Placeholder) {
+export interface PriceView {
+  businessId: number | null;
+  cityId: number | null;
+}
+export const GUEST_VIEW: PriceView = { businessId: null, cityId: null };
+
+/** A city as SQL: a number (a parameter), an SQL expression (the business's own city), or none. */
+type CityArg = number | null | Placeholder | SQL;
+const citySql = (cityId: CityArg): SQL | null => (cityId == null ? null : cityId instanceof SQL ? cityId : sql`${cityId}::int`);
+
+/**
+ * SPEC 3's product with the caller's business's locked price (or null) and, issue 36, the price and
+ * Buy More Pay Less thresholds in effect in the city `cityId` (none when null), as the API's JSON keys
+ * and values (money as its two-decimal text), for productsAsJson (which turns the thresholds into the
+ * row's quantity_prices). Every field is aliased, so the subquery's column names are the keys.
+ */
+export function productJsonColumns(businessId: number | null | Placeholder, cityId: CityArg = null) {
   const as = (expr: SQL, key: string) => sql`${expr}`.as(key);
+  const city = citySql(cityId);
+  const cityPricing = city ? cityPricingExpressions(city) : null;
   return {
     id: as(sql`${products.id}`, 'id'),
     name: as(sql`${products.name}`, 'name'),
@@ -46,6 +64,8 @@ export function productJsonColumns(businessId: number | null | Placeholder) {
         : sql`(select ${customerPrices.price}::text from ${customerPrices} where ${customerPrices.productId} = ${products.id} and ${customerPrices.businessId} = ${businessId} and ${customerPriceInEffect()} limit 1)`,
       'customer_specific_pricing',
     ),
+    city_price: as(cityPricing ? cityPricing.city_price : sql`null::text`, 'city_price'),
+    quantity_tiers: as(cityPricing ? cityPricing.quantity_tiers : sql`'[]'::json`, 'quantity_tiers'),
     stock: as(sql`${products.stock}`, 'stock'),
     sku: as(sql`${products.sku}`, 'sku'),
     code: as(sql`${products.code}`, 'code'),
@@ -68,9 +88,25 @@ export function productJsonColumns(businessId: number | null | Placeholder) {
   };
 }
 
+/** A row of productJsonColumns as read: the city's thresholds still as they came. */
+type ProductRow = Omit<Product, 'quantity_prices'> & { quantity_prices?: Product['quantity_prices']; quantity_tiers?: QuantityTier[] | string | null };
+
+/**
+ * Issue 36: a row of productJsonColumns as the API answers it: the city's thresholds become the
+ * Buy More Pay Less prices this buyer reaches (pricing.ts quantityPriceSteps, the cart's own rule).
+ */
+export function finishProductRow(row: ProductRow): Product {
+  const raw = row.quantity_tiers;
+  const tiers = typeof raw === 'string' ? (JSON.parse(raw) as QuantityTier[]) : (raw ?? []);
+  delete row.quantity_tiers;
+  row.quantity_prices = tiers.length === 0 ? [] : quantityPriceSteps({ ...row, city_price: row.city_price ?? null, quantity_tiers: tiers });
+  return row as Product;
+}
+
 /** Runs a select of productJsonColumns and answers its rows, in its order (db/client.ts jsonRows). */
-export function productsAsJson(db: Db, query: SQLWrapper): Promise<Product[]> {
-  return jsonRows<Product>(db, query);
+export async function productsAsJson(db: Db, query: SQLWrapper): Promise<Product[]> {
+  const rows = await jsonRows<ProductRow>(db, query);
+  return rows.map(finishProductRow);
 }
 
 export interface PricedProduct extends Product {
@@ -98,6 +134,41 @@ export function cityPricingExpressions(cityId: SQL, productId: SQL = sql.raw('"p
     city_price: sql<string | null>`(select cp.price::text from ${cityPrices} cp where cp.product_id = ${productId} and cp.city_id = ${cityId} and ${inEffect('cp')} order by cp.starts_at desc limit 1)`,
     quantity_tiers: sql<QuantityTier[]>`(select coalesce(json_agg(json_build_object('min_quantity', qp.min_quantity, 'unit_price', qp.unit_price::text)), '[]'::json) from ${quantityPrices} qp where qp.product_id = ${productId} and qp.city_id = ${cityId} and ${inEffect('qp')})`,
   };
+}
+
+/** Issue 36: the city's price in effect of the row's product (numeric, for sorts and ranges), null when none. */
+export const cityPriceLookupSql = (cityId: number): SQL =>
+  sql`(select cp.price from ${cityPrices} cp where cp.product_id = ${products.id} and cp.city_id = ${cityId} and ${periodInEffect(sql.raw('cp'))} order by cp.starts_at desc limit 1)`;
+
+/**
+ * Issue 36: a city's prices and Buy More Pay Less thresholds in effect now, for the in-memory copy
+ * (catalogue-index.ts); the prices in start order, so the latest started comes last where two overlap.
+ */
+export async function cityPricesInEffect(db: Db, cityId: number) {
+  const [prices, tiers] = await Promise.all([
+    db
+      .select({ productId: cityPrices.productId, price: sql<string>`${cityPrices.price}::text` })
+      .from(cityPrices)
+      .where(and(eq(cityPrices.cityId, cityId), periodInEffect(sql`${cityPrices}`)))
+      .orderBy(asc(cityPrices.startsAt)),
+    db
+      .select({ productId: quantityPrices.productId, min_quantity: quantityPrices.minQuantity, unit_price: sql<string>`${quantityPrices.unitPrice}::text` })
+      .from(quantityPrices)
+      .where(and(eq(quantityPrices.cityId, cityId), periodInEffect(sql`${quantityPrices}`))),
+  ]);
+  return { prices, tiers };
+}
+
+/** Issue 36 (price-views.ts): a business's city, and whether it has a locked price in effect. */
+export async function businessPriceFacts(db: Db, businessId: number): Promise<{ cityId: number | null; locked: boolean }> {
+  const [row] = await db
+    .select({
+      cityId: businesses.cityId,
+      locked: sql<boolean>`exists (select 1 from ${customerPrices} where ${customerPrices.businessId} = ${businesses.id} and ${customerPriceInEffect()})`,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return { cityId: row?.cityId ?? null, locked: row?.locked === true };
 }
 
 /** cityPricingExpressions as columns city_price and quantity_tiers beside productJsonColumns. */
@@ -152,10 +223,10 @@ export async function priceProducts(
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return new Map();
   const city = scope.cityId === undefined ? businessCitySql(businessId) : scope.cityId === null ? sql`null::int` : sql`${scope.cityId}::int`;
-  const rows = await jsonRows<Product & CityPricing>(
+  const rows = await jsonRows<Omit<Product, 'quantity_prices'> & CityPricing>(
     db,
     db
-      .select({ ...productJsonColumns(businessId), ...cityPricingColumns(city) })
+      .select(productJsonColumns(businessId, city))
       .from(products)
       .where(and(inArray(products.id, ids), eq(products.active, true))),
   );
@@ -169,7 +240,7 @@ export interface CityPricing {
 }
 
 /** What this business pays per unit for each row (cartUnitPrice), with that price's tax and net part and the rule. */
-export type Priced<P> = P & { unit_price: string; unit_tax: string; unit_sell_price: string; price_rule: PriceRule };
+export type Priced<P> = P & { city_price: string | null; quantity_prices: QuantityTier[]; unit_price: string; unit_tax: string; unit_sell_price: string; price_rule: PriceRule };
 
 /**
  * priceProducts for rows already read (productJsonColumns of the business with cityPricingColumns,
@@ -183,42 +254,45 @@ export function priceRows<P extends PriceFields & CityPricing & { id: number; ta
   const result = new Map<number, Priced<P>>();
   for (const product of rows) {
     const tiers = typeof product.quantity_tiers === 'string' ? (JSON.parse(product.quantity_tiers) as QuantityTier[]) : (product.quantity_tiers ?? []);
-    const { unit_price, rule } = cartUnitPrice({
+    const input = {
       price: product.price,
       sale: product.sale,
       sale_price: product.sale_price,
       customer_specific_pricing: product.customer_specific_pricing,
       city_price: product.city_price ?? null,
       quantity_tiers: tiers,
-      quantity: quantities?.get(product.id) ?? 1,
-    });
+    };
+    const { unit_price, rule } = cartUnitPrice({ ...input, quantity: quantities?.get(product.id) ?? 1 });
     const { tax, sell_price } = splitTax(unit_price, product.tax, product.sell_price);
-    // The city columns served their purpose; they are not part of the product's API shape.
-    delete product.city_price;
+    // The thresholds as they came are not part of the product's API shape; what they offer is (issue 36).
     delete product.quantity_tiers;
-    result.set(product.id, Object.assign(product, { unit_price, unit_tax: tax, unit_sell_price: sell_price, price_rule: rule }));
+    result.set(
+      product.id,
+      Object.assign(product, { city_price: input.city_price, quantity_prices: tiers.length ? quantityPriceSteps(input) : [], unit_price, unit_tax: tax, unit_sell_price: sell_price, price_rule: rule }),
+    );
   }
   return result;
 }
 
-/** One product by id, priced for the business; null when there is none. */
-export async function findProduct(db: Db, businessId: number | null, id: number): Promise<Product | null> {
-  const [row] = await productsAsJson(db, db.select(productJsonColumns(businessId)).from(products).where(and(eq(products.id, id), eq(products.active, true))).limit(1));
+/** One product by id, priced for the buyer (issue 36: its city too); null when there is none. */
+export async function findProduct(db: Db, view: PriceView, id: number): Promise<Product | null> {
+  const [row] = await productsAsJson(db, db.select(productJsonColumns(view.businessId, view.cityId)).from(products).where(and(eq(products.id, id), eq(products.active, true))).limit(1));
   return row ?? null;
 }
 
 /**
- * The business whose locked prices a price sort or price range must consider: the caller's, when
- * it has any customer-specific price, else null. Most businesses have none, and then the price is
- * the plain sale-or-list expression, which the listing indexes of migration 0005 keep in order (a
- * page reads its 41 rows); with locked prices the whole filtered set has to be priced and sorted.
+ * The part of a buyer's view that a price sort or price range must consider (issue 36): the business
+ * when it has a customer-specific price in effect, the city when it has a city price in effect; null
+ * when neither. Most buyers' prices are plain, and then the price is the sale-or-list expression, which
+ * the listing indexes of migration 0005 keep in order (a page reads its 41 rows); with own prices the
+ * whole filtered set has to be priced and sorted.
  */
-export async function priceBusinessOf(db: Db, businessId: number | null): Promise<number | null> {
-  if (businessId == null) return null;
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(customerPrices)
-    .where(and(eq(customerPrices.businessId, businessId), customerPriceInEffect()))
-    .limit(1);
-  return row ? businessId : null;
+export async function pricedViewOf(db: Db, view: PriceView): Promise<PriceView | null> {
+  const [row] = await jsonRows<{ business: boolean; city: boolean }>(
+    db,
+    sql`select ${view.businessId == null ? sql`false` : sql`exists (select 1 from ${customerPrices} where ${customerPrices.businessId} = ${view.businessId} and ${customerPriceInEffect()})`} as business,
+      ${view.cityId == null ? sql`false` : sql`exists (select 1 from ${cityPrices} cp where cp.city_id = ${view.cityId} and ${periodInEffect(sql.raw('cp'))})`} as city`,
+  );
+  const priced: PriceView = { businessId: row?.business ? view.businessId : null, cityId: row?.city ? view.cityId : null };
+  return priced.businessId == null && priced.cityId == null ? null : priced;
 }

@@ -2,7 +2,7 @@ import type { Product } from '@shop/domain/catalogue';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/catalogue.ts';
-import { productJsonColumns, productsAsJson } from './pricing.service.ts';
+import { businessCitySql, productJsonColumns, productsAsJson } from './pricing.service.ts';
 
 /**
  * Issue 17 (decision 021): the catalogue's narrow reads for reorder (buy again, order lists, quick
@@ -20,7 +20,7 @@ export function productNamesByIds(db: Db, ids: readonly number[]): Promise<{ id:
   return db.select({ id: products.id, name: products.name, sku: products.sku }).from(products).where(inArray(products.id, [...ids]));
 }
 
-/** The products `ids` as the API shows them (SPEC 3), with the business's locked price; order not kept. */
+/** The products `ids` as the API shows them (SPEC 3), with the business's locked price and its city's prices (issue 36); order not kept. */
 export function productsByIds(db: Db, businessId: number, ids: readonly number[]): Promise<Product[]> {
-  return productsAsJson(db, db.select(productJsonColumns(businessId)).from(products).where(inArray(products.id, [...ids])));
+  return productsAsJson(db, db.select(productJsonColumns(businessId, businessCitySql(businessId))).from(products).where(inArray(products.id, [...ids])));
 }

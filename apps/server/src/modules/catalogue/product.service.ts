@@ -4,17 +4,17 @@ import { relatedTier } from '@shop/domain/listing';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/catalogue.ts';
-import { findProduct, productJsonColumns, productsAsJson } from './pricing.service.ts';
+import { findProduct, type PriceView, productJsonColumns, productsAsJson } from './pricing.service.ts';
 
 const TIER_COLUMN = { tier1Id: products.tier1Id, tier2Id: products.tier2Id, tier3Id: products.tier3Id, tier4Id: products.tier4Id } as const;
 
 /** SPEC 2: up to 16 related products on the same tier4, else tier3, else tier2, else tier1; in stock first. */
-export async function relatedProducts(db: Db, businessId: number | null, product: Product): Promise<Product[]> {
+export async function relatedProducts(db: Db, view: PriceView, product: Product): Promise<Product[]> {
   const tier = relatedTier(product);
   return productsAsJson(
     db,
     db
-      .select(productJsonColumns(businessId))
+      .select(productJsonColumns(view.businessId, view.cityId))
       .from(products)
       .where(and(eq(TIER_COLUMN[tier.column], tier.id), ne(products.id, product.id), eq(products.active, true)))
       // '+ 0' keeps the planner on the category's rows (a few hundred, then sorted) rather than walking
@@ -24,11 +24,11 @@ export async function relatedProducts(db: Db, businessId: number | null, product
   );
 }
 
-/** The product detail page (SPEC 2): the product priced for the caller's business, with related products. */
-export async function productDetail(db: Db, businessId: number | null, id: number): Promise<ProductDetail | null> {
-  const product = await findProduct(db, businessId, id);
+/** The product detail page (SPEC 2): the product priced for the buyer (issue 36: its city too), with related products. */
+export async function productDetail(db: Db, view: PriceView, id: number): Promise<ProductDetail | null> {
+  const product = await findProduct(db, view, id);
   if (!product) return null;
-  return { product, related: await relatedProducts(db, businessId, product) };
+  return { product, related: await relatedProducts(db, view, product) };
 }
 
 /**

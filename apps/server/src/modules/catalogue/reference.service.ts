@@ -43,9 +43,9 @@ export async function listBusinessTypes(db: Db): Promise<BusinessType[]> {
  */
 export async function listingFacets(db: Db, query: ListingQuery, scope: ListingScope): Promise<Facets> {
   // The price bounds are always wanted here, so the locked prices are looked up.
-  const priceBusinessId = await pricesNeeded(db, { ...query, order: 'price__ASC' }, scope);
-  const { where } = await listingConditions(query, { ...scope, priceBusinessId }, { withPrice: false, withBrand: false });
-  const price = displayedPriceSql(priceBusinessId);
+  const priceView = await pricesNeeded(db, { ...query, order: 'price__ASC' }, scope);
+  const { where } = await listingConditions(query, { ...scope, priceView }, { withPrice: false, withBrand: false });
+  const price = displayedPriceSql(priceView);
   // One scan gives both: brands with counts, and each brand's price bounds (folded below).
   const rows = await db
     .select({ name: products.brandName, count: sql<number>`count(*)::int`, min: sql<string>`min(${price})`, max: sql<string>`max(${price})` })

@@ -2,14 +2,14 @@ import type { Product } from '@shop/domain/catalogue';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/catalogue.ts';
-import { productJsonColumns, productsAsJson } from './pricing.service.ts';
+import { type PriceView, productJsonColumns, productsAsJson } from './pricing.service.ts';
 import { RANK_CANDIDATES } from '@shop/domain/search-plan';
 import { searchPlan } from './search-plan.ts';
 import type { VocabularySource } from './vocabulary.ts';
 
 /** The in-memory copy's search (catalogue-index.ts): null when it cannot answer, and SQL does. */
 export interface SearchCopy {
-  search(text: string, limit: number, businessId: number | null, vocabulary?: VocabularySource): Promise<Product[] | null>;
+  search(text: string, limit: number, view: PriceView, vocabulary?: VocabularySource): Promise<Product[] | null>;
 }
 
 // The stored to_tsvector('simple', name) of migration 0005, with its GIN index: matching reads the
@@ -49,19 +49,19 @@ export async function searchSql(text: string, vocabulary?: VocabularySource): Pr
  * The ordering bar's search bound to the running catalogue's vocabulary and in-memory copy
  * (catalogue-reads.ts makes it, once per instance), for other modules that find products by name (issue 21: quick order).
  */
-export type ProductSearch = (businessId: number | null, text: string, limit: number) => Promise<Product[]>;
+export type ProductSearch = (view: PriceView, text: string, limit: number) => Promise<Product[]>;
 
 /** SPEC 2: the ordering-bar dropdown, at most `limit` (30) products ranked by relevance. */
 export async function searchProducts(
   db: Db,
-  businessId: number | null,
+  view: PriceView,
   text: string,
   limit: number,
   vocabulary?: VocabularySource,
   index?: SearchCopy,
 ): Promise<Product[]> {
   if (index) {
-    const found = await index.search(text, limit, businessId, vocabulary);
+    const found = await index.search(text, limit, view, vocabulary);
     if (found) return found;
   }
   const s = await searchSql(text, vocabulary);
@@ -70,7 +70,7 @@ export async function searchProducts(
     productsAsJson(
       db,
       db
-        .select(productJsonColumns(businessId))
+        .select(productJsonColumns(view.businessId, view.cityId))
       .from(products)
       .where(
         sql`${products.id} in (select c.id from ${products} c where ${where} and c.active order by length(c.name), c.id limit ${RANK_CANDIDATES})`,

@@ -269,7 +269,11 @@ export async function bumpPassedBoundaries(db: Db, since: string): Promise<{ now
   );
   if (row?.moved) await db.execute(sql`update catalogue_versions set version = version + 1 where name = 'customer_prices'`);
   const products = typeof row?.products === 'string' ? (JSON.parse(row.products) as number[]) : (row?.products ?? []);
-  if (products.length > 0) await db.transaction((tx) => refreshMarketplacePrices(tx, products));
+  if (products.length > 0) {
+    await db.transaction((tx) => refreshMarketplacePrices(tx, products));
+    // Issue 36: the storefront's copies and answers show a city's prices too; their counter moves so they read them again.
+    await db.execute(sql`update catalogue_versions set version = version + 1 where name = 'city_prices'`);
+  }
   return row ? { now: isoTime(row.now), next: row.next === null ? null : isoTime(row.next) } : { now: since, next: null };
 }
 

@@ -28,7 +28,8 @@ export async function quickOrder(db: Db, buyer: Buyer, input: QuickOrderInput, s
   const found = new Map<string, number[]>();
   await Promise.all(
     texts.map(async (text) => {
-      const hits = await search(buyer.businessId, text, 1 + QUICK_ORDER_ALTERNATIVES);
+      // Only the ids found are used: every price shown comes from priceProducts below (the cart's own).
+      const hits = await search({ businessId: buyer.businessId, cityId: null }, text, 1 + QUICK_ORDER_ALTERNATIVES);
       found.set(text, hits.map((p) => p.id));
     }),
   );
