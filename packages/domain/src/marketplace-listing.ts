@@ -129,6 +129,26 @@ export type MarketplaceCityProduct = z.infer<typeof MarketplaceCityProductSchema
 export const MarketplaceCityProductsSchema = z.object({ total: z.number().int(), products: z.array(MarketplaceCityProductSchema) });
 export type MarketplaceCityProducts = z.infer<typeof MarketplaceCityProductsSchema>;
 
+export const MarketplaceCandidatesQuerySchema = z.object({
+  search: z.string().trim().min(1).max(200),
+  limit: z.coerce.number().int().min(1).max(50).default(8),
+});
+
+/** A storefront product found to be listed: where it is listed now, and why it cannot be, if so. */
+export const MarketplaceCandidateSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  category: z.string(),
+  price: z.string(),
+  active: z.boolean(),
+  /** The cities it is listed in (its marketplace product's city records). */
+  listed_city_ids: z.array(z.number().int()),
+  /** Why it cannot be listed (marketplaceListingRefusal), or null. */
+  refusal: z.string().nullable(),
+});
+export type MarketplaceCandidate = z.infer<typeof MarketplaceCandidateSchema>;
+
 /** A storefront product as the listing rule reads it. */
 export interface ListableProduct {
   name: string;

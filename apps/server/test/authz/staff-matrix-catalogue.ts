@@ -196,6 +196,12 @@ export const STAFF_CATALOGUE_ROWS: Row[] = [
     request: get('/api/staff/marketplace/cities/999999/products'),
   },
   {
+    route: 'GET /api/staff/marketplace/candidates',
+    case: 'storefront products to list, with where each is listed',
+    expect: staffOnly({ staffCatalogue: 200 }),
+    request: get('/api/staff/marketplace/candidates?search=rice'),
+  },
+  {
     route: 'POST /api/staff/marketplace/listings',
     case: 'list a product in a city that does not exist (nothing changes, 404)',
     expect: staffOnly({ staffCatalogue: 404 }),

@@ -1,4 +1,6 @@
 import {
+  MarketplaceCandidateSchema,
+  MarketplaceCandidatesQuerySchema,
   MarketplaceCityProductsQuerySchema,
   MarketplaceCityProductsSchema,
   MarketplaceListInputSchema,
@@ -14,7 +16,7 @@ import { z } from 'zod';
 import type { ModuleDeps } from '../../app-deps.ts';
 import type { StaffActor } from '../businesses/businesses.service.ts';
 import { requireStaff } from '../staff-auth/staff-auth.guard.ts';
-import { cityProducts, listInMarketplace, marketplaceOverview, unlistFromMarketplace } from './marketplace-listing.service.ts';
+import { cityProducts, listingCandidates, listInMarketplace, marketplaceOverview, unlistFromMarketplace } from './marketplace-listing.service.ts';
 
 const CityParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const tags = ['staff: catalogue'];
@@ -57,6 +59,22 @@ export async function marketplaceListingRoutes(app: FastifyInstance, deps: Modul
     async (request) => {
       actor(request, 'catalogue.read');
       return { data: await cityProducts(db, request.params.id, request.query) };
+    },
+  );
+
+  r.get(
+    '/api/staff/marketplace/candidates',
+    {
+      schema: {
+        tags,
+        summary: 'Storefront products by SKU or name, each with the cities it is listed in and why it cannot be listed, if so',
+        querystring: MarketplaceCandidatesQuerySchema,
+        response: ok(z.array(MarketplaceCandidateSchema)),
+      },
+    },
+    async (request) => {
+      actor(request, 'catalogue.read');
+      return { data: await listingCandidates(db, request.query) };
     },
   );
 

@@ -19,6 +19,7 @@
 // the usual 2 s, as after any write.
 import {
   isMarketplaceTopCategory,
+  type MarketplaceCandidate,
   type MarketplaceCityProducts,
   type MarketplaceCityProductsQuery,
   type MarketplaceListInput,
@@ -37,6 +38,7 @@ import { marketplaceProductCities, marketplaceProducts } from '../../db/schema/m
 import { badRequest, notFound } from '../../lib/http-error.ts';
 import { appendAudit } from '../audit/audit.service.ts';
 import type { StaffActor, Tx } from '../businesses/businesses.service.ts';
+import { findStaffProducts } from '../catalogue-admin/catalogue-admin.service.ts';
 import {
   activeProductsPerCategory,
   categoriesForMarketplace,
@@ -395,4 +397,33 @@ export async function cityProducts(db: Db, cityId: number, q: MarketplaceCityPro
       shown: r.active,
     })),
   };
+}
+
+/**
+ * Storefront products found by SKU or words of the name (the catalogue's staff search, inactive ones
+ * too), each with the cities it is listed in and why it cannot be listed, if so: what the screen shows
+ * beside each before the clerk lists it.
+ */
+export async function listingCandidates(db: Db, q: { search: string; limit: number }): Promise<MarketplaceCandidate[]> {
+  const [page, tree] = await Promise.all([findStaffProducts(db, { search: q.search, active: 'all', offset: 0, limit: q.limit }), categoryTree(db)]);
+  const ids = page.products.map((p) => p.id);
+  const listed = ids.length
+    ? await jsonRows<{ product_id: number; city_ids: number[] }>(
+        db,
+        sql`select b.product_id, array_agg(distinct c.city_id order by c.city_id) as city_ids
+            from bmpl_products b join bmpl_product_cities c on c.bmpl_product_id = b.id
+            where b.product_id = any(${intArray(ids)}::int[]) group by b.product_id`,
+      )
+    : [];
+  const cities = new Map(listed.map((l) => [Number(l.product_id), l.city_ids.map(Number)]));
+  return page.products.map((p) => ({
+    id: p.id,
+    sku: p.sku,
+    name: p.name,
+    category: p.category_path,
+    price: p.price,
+    active: p.active,
+    listed_city_ids: cities.get(p.id) ?? [],
+    refusal: marketplaceListingRefusal({ name: p.name, active: p.active, tier1_id: p.tier1Id, tier2_id: p.tier2Id }, tree.top),
+  }));
 }

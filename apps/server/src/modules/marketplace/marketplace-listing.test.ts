@@ -1,6 +1,6 @@
 import type { StaffCategory, StaffProductPage, CsvPreview } from '@shop/domain/catalogue-admin';
 import type { MarketplaceProductDetail, MarketplaceProductPage, MarketplaceSearchResult, MarketplaceStrip } from '@shop/domain/marketplace';
-import type { MarketplaceCityProducts, MarketplaceListResult, MarketplaceOverview, MarketplaceUnlistResult } from '@shop/domain/marketplace-listing';
+import type { MarketplaceCandidate, MarketplaceCityProducts, MarketplaceListResult, MarketplaceOverview, MarketplaceUnlistResult } from '@shop/domain/marketplace-listing';
 import type { StaffCity } from '@shop/domain/places';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -188,6 +188,17 @@ describe('the marketplace listing per city on an empty shop (issue 35)', () => {
     expect(await marketplaceRows()).toBe(rows);
     // Nothing listed, nothing audited: Multan has one entry (the listing above).
     expect((await audits(cities.Multan!.id)).map((a) => a.action)).toEqual(['marketplace.list']);
+  });
+
+  it('finds storefront products to list with the cities each is listed in and why one cannot be', async () => {
+    const found = ok<MarketplaceCandidate[]>(await clerk.inject({ method: 'GET', url: '/api/staff/marketplace/candidates?search=kernel&limit=20' }));
+    const bySku = new Map(found.map((c) => [c.sku, c]));
+    expect(bySku.get('RICE-1')).toMatchObject({ listed_city_ids: [cities.Multan!.id, cities.Sialkot!.id].sort((a, b) => a - b), refusal: null, category: 'Food > Rice & Grains > Basmati Rice' });
+    expect(bySku.get('RICE-2')).toMatchObject({ listed_city_ids: [], refusal: null });
+    expect(bySku.get('RICE-3')?.refusal).toMatch(/inactive/);
+    expect(bySku.get('SOAP-1')?.refusal).toMatch(/not under Food/);
+    expect(bySku.get('FOOD-1')?.refusal).toMatch(/in Food itself/);
+    expect((await clerk.inject({ method: 'GET', url: '/api/staff/marketplace/candidates?search=' })).statusCode).toBe(400);
   });
 
   it('refuses bad input with its reason and changes nothing', async () => {
