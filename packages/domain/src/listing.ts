@@ -308,6 +308,9 @@ export function relatedTier(p: TierFields): { column: 'tier4Id' | 'tier3Id' | 't
   return { column: 'tier1Id', id: p.tier1Id };
 }
 
+/** SPEC 2: the order of related products (in stock first, most viewed, then id): LISTING_SORTS' most viewed. */
+export const RELATED_ORDER = 'viewed_count__DESC' satisfies ListingOrder;
+
 /** Reads the product id of a shareable detail URL (/productDetails?id=N); null when absent or not a positive integer. */
 export function productIdFromSearch(search: string): number | null {
   const raw = new URLSearchParams(search).get('id');

@@ -1,4 +1,6 @@
-import type { ListingQuery, Product } from '@shop/domain/catalogue';
+import type { ListingQuery, Product, ProductDetail } from '@shop/domain/catalogue';
+import { RELATED_MAX } from '@shop/domain/constants';
+import { RELATED_ORDER, relatedTier } from '@shop/domain/listing';
 import { toPaisa } from '@shop/domain/money';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -6,7 +8,7 @@ import { customerPrices } from '../../db/schema/business.ts';
 import { productBusinessTypes } from '../../db/schema/catalogue.ts';
 import { createDbMirror } from '../../lib/db-mirror.ts';
 import { positionOf } from './catalogue-columns.ts';
-import { sortedAll } from './catalogue-order.ts';
+import { sortedAll, sortedMembers } from './catalogue-order.ts';
 import { type IndexPage, listingPage, rowsAt } from './catalogue-page.ts';
 import { patchSnapshot } from './catalogue-patch.ts';
 import { type BuyerPrices, type CityOverlay, type Locked, loadSnapshot, ORDERS, type Snapshot } from './catalogue-snapshot.ts';
@@ -195,6 +197,29 @@ export function createCatalogueIndex(
       const found = rankedMatches(s.names, plan, limit, s.oos);
       if (!found) return null;
       return rowsAt(s, found, await buyerPrices(s, view));
+    },
+
+    /**
+     * Issue 41: a product page from the copy (product.service.ts productDetail, same answer): the
+     * product with the buyer's prices, and up to RELATED_MAX others of its related category (relatedTier)
+     * in the most-viewed order. Null when the copy holds no such active product; undefined when the copy
+     * is not loaded yet (SQL answers).
+     */
+    async detail(id: number, view: PriceView): Promise<ProductDetail | null | undefined> {
+      const s = await current();
+      if (!s) return undefined;
+      const i = positionOf(s.cols, id);
+      if (i < 0) return null;
+      const prices = await buyerPrices(s, view);
+      const [product] = rowsAt(s, [i], prices);
+      const tier = relatedTier(product!);
+      const related: number[] = [];
+      for (const j of sortedMembers(s, tier.column, tier.id, RELATED_ORDER)) {
+        if (j === i) continue;
+        related.push(j);
+        if (related.length >= RELATED_MAX) break;
+      }
+      return { product: product!, related: rowsAt(s, related, prices) };
     },
 
     /** Loads the index now (server start), without waiting for a listing to ask. */

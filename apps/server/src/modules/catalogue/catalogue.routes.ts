@@ -137,7 +137,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: CatalogueRoute
     async (request, reply) => {
       const id = request.params.id;
       const sent = await cached(request, reply, async (view) => {
-        const detail = await productDetail(db, view, id);
+        const detail = await productDetail(db, view, id, index);
         if (!detail) throw notFound('There is no such product.');
         return detail;
       });

@@ -14,6 +14,7 @@ import { cityPrices, quantityPrices } from '../../db/schema/prices-content.ts';
 import { productBusinessTypes, products } from '../../db/schema/catalogue.ts';
 import { type CatalogueIndex, createCatalogueIndex } from './catalogue-index.ts';
 import { listProducts } from './listing.service.ts';
+import { productDetail } from './product.service.ts';
 import { type PriceView, priceProducts, productJsonColumns, productsAsJson } from './pricing.service.ts';
 
 // Property-based differential test of the listing rules (packages/domain listing.ts LISTING_SORTS and
@@ -226,10 +227,11 @@ async function outcome<T>(run: () => Promise<T>): Promise<{ ok: T } | { error: s
   }
 }
 
-describe('the listing rules give one answer through SQL, the in-memory copy and the domain', () => {
+describe('the listing rules give one answer through SQL, the in-memory copy and the domain (listings, product pages)', () => {
   it('for random catalogues and random queries', async () => {
     let compared = 0;
     let shownPrices = 0;
+    let details = 0;
     await fc.assert(
       fc.asyncProperty(
         catalogueArb.chain((list) => fc.tuple(fc.constant(list), fc.array(queryArb(cats.map((c) => c.id)), { minLength: 6, maxLength: 6 }))),
@@ -251,6 +253,14 @@ describe('the listing rules give one answer through SQL, the in-memory copy and 
               const rows = [...viaSql.products, ...viaSql.out_of_stock_products];
               expect(rows.map((p) => p.id), label).toEqual((await domainPage(query, view, undefined)).rows.slice(0, 40).map((p) => p.id));
               shownPrices += await expectCartPrices(rows, view, label);
+            }
+            // Issue 41: every product page (and an unknown id) from the copy as from SQL, related products included.
+            for (const id of [...ids, 999_999]) {
+              const viaSql = await productDetail(database.db, view, id);
+              const viaCopy = await productDetail(database.db, view, id, index);
+              expect(viaCopy, JSON.stringify({ view, id, list })).toEqual(viaSql);
+              if (viaSql) shownPrices += await expectCartPrices([viaSql.product, ...viaSql.related], view, JSON.stringify({ view, id }));
+              details++;
             }
           }
           for (const { query, caller, city, offered } of qs) {
@@ -287,5 +297,6 @@ describe('the listing rules give one answer through SQL, the in-memory copy and 
     );
     expect(compared).toBeGreaterThan(40);
     expect(shownPrices).toBeGreaterThan(100);
+    expect(details).toBeGreaterThan(100);
   }, 300_000);
 });

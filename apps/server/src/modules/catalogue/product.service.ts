@@ -17,15 +17,28 @@ export async function relatedProducts(db: Db, view: PriceView, product: Product)
       .select(productJsonColumns(view.businessId, view.cityId))
       .from(products)
       .where(and(eq(TIER_COLUMN[tier.column], tier.id), ne(products.id, product.id), eq(products.active, true)))
-      // '+ 0' keeps the planner on the category's rows (a few hundred, then sorted) rather than walking
-      // the whole most-viewed index looking for them.
+      // RELATED_ORDER (LISTING_SORTS' most viewed) as its SQL, but '+ 0' keeps the planner on the
+      // category's rows (a few hundred, then sorted) rather than walking the whole most-viewed index
+      // looking for them; the differential test of details holds the two orders equal.
       .orderBy(sql`(${products.stock} = 0)`, sql`${products.viewedCount} + 0 desc`, asc(products.id))
       .limit(RELATED_MAX),
   );
 }
 
-/** The product detail page (SPEC 2): the product priced for the buyer (issue 36: its city too), with related products. */
-export async function productDetail(db: Db, view: PriceView, id: number): Promise<ProductDetail | null> {
+/** The copy's product page (catalogue-index.ts detail): undefined while it is not loaded. */
+export interface DetailCopy {
+  detail(id: number, view: PriceView): Promise<ProductDetail | null | undefined>;
+}
+
+/**
+ * The product detail page (SPEC 2): the product priced for the buyer (issue 36: its city too), with
+ * related products; from the in-memory copy when it is loaded (issue 41), else two statements.
+ */
+export async function productDetail(db: Db, view: PriceView, id: number, index?: DetailCopy): Promise<ProductDetail | null> {
+  if (index) {
+    const fromCopy = await index.detail(id, view);
+    if (fromCopy !== undefined) return fromCopy;
+  }
   const product = await findProduct(db, view, id);
   if (!product) return null;
   return { product, related: await relatedProducts(db, view, product) };
