@@ -42,6 +42,8 @@ export const STAFF_ROUTES: StaffRoute[] = [
   { path: 'catalogue/categories', label: 'Categories and brands', group: 'Catalogue', capability: 'catalogue.read', load: () => import('./catalogue/categories-page.tsx').then((m) => m.CategoriesPage) },
   // Issue 35: business types, their pictures and the products each is offered to (Catalogue).
   { path: 'catalogue/business-types', label: 'Business types', group: 'Catalogue', capability: 'catalogue.read', load: () => import('./catalogue/business-types-page.tsx').then((m) => m.BusinessTypesPage) },
+  // Issue 35: which storefront products the marketplace (/bmpl) lists in each city (Catalogue).
+  { path: 'catalogue/marketplace', label: 'Marketplace listing', group: 'Catalogue', capability: 'catalogue.read', load: () => import('./catalogue/marketplace-page.tsx').then((m) => m.MarketplacePage) },
   // Issue 19: prices (Catalogue sets them; the Order desk and Finance read them and check a price).
   { path: 'prices', label: 'Prices', group: 'Catalogue', capability: 'prices.read', load: () => import('./prices/prices-page.tsx').then((m) => m.PricesPage) },
   { path: 'prices/check', label: 'Price check', group: 'Catalogue', capability: 'prices.read', load: () => import('./prices/price-check-page.tsx').then((m) => m.PriceCheckPage) },
