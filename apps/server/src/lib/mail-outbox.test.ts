@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { eq, like } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.ts';
@@ -53,6 +53,7 @@ beforeAll(async () => {
 afterAll(() => drop());
 beforeEach(async () => {
   await database.db.delete(outbox);
+  backoffs = [];
 });
 afterEach(async () => {
   for (const m of open.mailers.splice(0)) await m.close();
@@ -64,14 +65,38 @@ async function server(mode: Mode) {
   open.servers.push(s);
   return s;
 }
+/**
+ * The backoff is an hour, so no try is ever made again on its own during a test however slow the
+ * machine; the test lets the backoff pass by moving the row's next try into the past (`backoffPassed`),
+ * so a try is counted, never timed. `backoffs` records each backoff asked for, by failed tries so far.
+ */
+const HOUR = 3_600_000;
+let backoffs: number[] = [];
 function mailer(smtpUrl: string, options: { timeoutMs?: number; maxAttempts?: number } = {}) {
-  const m = createMailer({ smtpUrl, from: 'Shop <shop@test.pk>', db: database.db, timeoutMs: options.timeoutMs ?? 2_000, backoffMs: () => 150, maxAttempts: options.maxAttempts });
+  const m = createMailer({
+    smtpUrl,
+    from: 'Shop <shop@test.pk>',
+    db: database.db,
+    // Generous: a try against a server that answers never comes near it, however loaded the machine.
+    timeoutMs: options.timeoutMs ?? 30_000,
+    backoffMs: (attempts) => {
+      backoffs.push(attempts);
+      return HOUR;
+    },
+    maxAttempts: options.maxAttempts,
+  });
   open.mailers.push(m);
   return m;
 }
 const rows = () => database.db.select().from(outbox).orderBy(outbox.id);
 const mail = (to: string) => ({ to, subject: `Order for ${to}`, text: 'Your order was placed.' });
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The backoff of every waiting mail is over: its next try is due now (as the clock would make it after the wait). */
+const backoffPassed = () => database.db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` as unknown as Date }).where(eq(outbox.status, 'pending'));
+/** The row's next try is the backoff (an hour) after its failed try, which came between `from` and `to`. */
+const waitsTheBackoff = (row: { nextAttemptAt: Date } | undefined, from: number, to: number) => {
+  expect(row?.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(from + HOUR);
+  expect(row?.nextAttemptAt.getTime()).toBeLessThanOrEqual(to + HOUR);
+};
 
 describe('the outbox against a real SMTP server', () => {
   it('sends a mail once and marks it sent, with the Message-ID of its row', async () => {
@@ -90,35 +115,45 @@ describe('the outbox against a real SMTP server', () => {
   it('a server that refuses: the mail stays, is tried again after the backoff, and is sent once', async () => {
     const smtp = await server('refuse');
     const m = mailer(smtp.url);
+    const sentAt = Date.now();
     await m.send(mail('refused@test.pk'));
     await m.deliverDue();
     let [row] = await rows();
     expect(row).toMatchObject({ status: 'pending', attempts: 1, claimedUntil: null });
     expect(row?.lastError).toContain('Mailbox busy');
-    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-    expect(await m.deliverDue()).toBe(0); // not before its time
-    expect((await rows())[0]?.attempts).toBe(1);
+    expect(backoffs).toEqual([1]);
+    waitsTheBackoff(row, sentAt, Date.now());
+    // Not before its time: however often the outbox is delivered meanwhile, no second try.
     smtp.mode = 'accept';
-    await pause(200);
+    for (let n = 0; n < 3; n++) expect(await m.deliverDue()).toBe(0);
+    expect((await rows())[0]?.attempts).toBe(1);
+    expect(smtp.received).toEqual([]);
+    await backoffPassed();
     expect(await m.deliverDue()).toBe(1);
     [row] = await rows();
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
     expect(smtp.received.map((r) => r.to)).toEqual(['refused@test.pk']);
+    expect(backoffs).toEqual([1]);
   });
 
   it('a server that never answers: the try times out, the mail stays, and goes out once the server answers', async () => {
     const smtp = await server('hang');
+    // The try against a server that never answers ends at this timeout, whatever the machine's load.
     const m = mailer(smtp.url, { timeoutMs: 1_000 });
     await m.send(mail('slow@test.pk'));
     await m.deliverDue();
     const [row] = await rows();
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row?.lastError).toMatch(/timeout|timed out/i);
+    expect(backoffs).toEqual([1]);
     smtp.mode = 'accept';
-    await pause(200);
-    expect(await m.deliverDue()).toBe(1);
+    expect(await m.deliverDue()).toBe(0); // its backoff runs
+    await backoffPassed();
+    // The next try (an instance with the usual timeout, so a loaded machine's slow answer is no timeout).
+    const next = mailer(smtp.url);
+    expect(await next.deliverDue()).toBe(1);
     expect(smtp.received.map((r) => r.to)).toEqual(['slow@test.pk']);
-    expect((await rows())[0]?.status).toBe('sent');
+    expect((await rows())[0]).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it('no server at all: tried up to the last try, then left as failed for the operator, never dropped', async () => {
@@ -128,12 +163,14 @@ describe('the outbox against a real SMTP server', () => {
     await m.send(mail('nobody@test.pk'));
     await m.deliverDue();
     expect((await rows())[0]).toMatchObject({ status: 'pending', attempts: 1 });
-    await pause(200);
+    await backoffPassed();
     await m.deliverDue();
     const [row] = await rows();
     expect(row).toMatchObject({ status: 'failed', attempts: 2, recipient: 'nobody@test.pk', body: 'Your order was placed.' });
     expect(row?.lastError).toMatch(/ECONNREFUSED/);
-    await pause(200);
+    expect(backoffs).toEqual([1, 2]);
+    // Failed is final: past any backoff, it is not tried again.
+    await database.db.update(outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` as unknown as Date });
     await m.deliverDue();
     expect((await rows())[0]?.attempts).toBe(2);
   });
