@@ -58,7 +58,7 @@ export function CheckoutFacts() {
           className="rounded border border-slate-300 px-2 py-2"
         />
         <p className="text-xs text-slate-600">
-          Printed on the delivery slip and the invoice. At most {ORDER_REFERENCE_MAX} characters.
+          Shown on your order and printed on the delivery slip. At most {ORDER_REFERENCE_MAX} characters.
         </p>
       </div>
     </div>

@@ -51,27 +51,35 @@ const columns = helper.columns([
     header: 'Order',
     cell: ({ row }) => (
       <span className="flex flex-wrap items-center gap-1">
-        <Link data-row-link className="font-mono text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600" to={deskPaths.order(row.original.id)}>
+        <Link data-row-link className="whitespace-nowrap font-mono text-sky-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-sky-600" to={deskPaths.order(row.original.id)}>
           {row.original.order_number}
         </Link>
         {/* Issue 36: the buyer asked to cancel or change it, and waits for the desk's answer. */}
         {row.original.open_request ? (
           <span className="whitespace-nowrap rounded bg-rose-100 px-1.5 py-0.5 text-xs font-semibold text-rose-900">{CHANGE_REQUEST_KIND_LABEL[row.original.open_request]} request</span>
         ) : null}
+        {row.original.order_reference ? <span className="basis-full text-xs text-slate-600">Ref. {row.original.order_reference}</span> : null}
       </span>
     ),
   }),
   helper.accessor('created_on', { header: 'Placed (PKT)', cell: ({ getValue }) => <span className="whitespace-nowrap">{karachiDateTime(getValue())}</span> }),
   helper.accessor('business_name', { header: 'Business', cell: ({ row }) => <BusinessFilterLink row={row.original} /> }),
   helper.accessor('city', { header: 'City / area', cell: ({ row }) => [row.original.city, row.original.area].filter(Boolean).join(' · ') || '—' }),
+  // Issue 36: the day the buyer asked for (within two weeks: the year is left out), or the next delivery day.
   helper.accessor('requested_delivery_day', {
-    header: 'Delivery day',
-    cell: ({ getValue }) => {
+    header: 'Deliver',
+    cell: ({ getValue, row }) => {
       const day = getValue();
-      return day ? <span className="whitespace-nowrap">{formatDeliveryDay(day)}</span> : <span className="text-slate-500">Next</span>;
+      if (!day && (row.original.status === 'Delivered' || row.original.status === 'Rejected')) return null;
+      return day ? (
+        <span className="whitespace-nowrap" title={formatDeliveryDay(day)}>
+          {formatDeliveryDay(day).replace(/ \d{4}$/, '')}
+        </span>
+      ) : (
+        <span className="text-slate-500">Next</span>
+      );
     },
   }),
-  helper.accessor('order_reference', { header: 'Buyer ref.', cell: ({ getValue }) => getValue() ?? '' }),
   helper.accessor('payment_mode', { header: 'Payment' }),
   helper.accessor('line_count', { header: 'Lines', meta: { numeric: true } }),
   helper.accessor('total_price', { header: 'Total', meta: { numeric: true }, cell: ({ getValue }) => <span className="whitespace-nowrap">{rupees(getValue())}</span> }),

@@ -164,9 +164,6 @@ function CityForm({ city, onDone }: { city: StaffCity | undefined; onDone: (save
             aria-describedby={`${id}-minimum-note`}
             onChange={(e) => setV((x) => ({ ...x, min_order_value: e.target.value.replace(/[,\s]/g, '') || null }))}
           />
-          <span id={`${id}-minimum-note`} className="text-xs font-normal text-slate-600">
-            Whole rupees; empty for none
-          </span>
         </div>
         <label className="flex items-center gap-2 text-sm font-medium">
           <input type="checkbox" checked={v.active} onChange={(e) => setV((x) => ({ ...x, active: e.target.checked }))} />
@@ -182,6 +179,11 @@ function CityForm({ city, onDone }: { city: StaffCity | undefined; onDone: (save
         </div>
       </form>
       {v.delivery_days.length > 0 && v.name.trim() ? <p className="mt-2 text-sm text-slate-600">Buyers read: {deliveryNote({ ...v, name: v.name.trim() })}</p> : null}
+      <p id={`${id}-minimum-note`} className="mt-1 text-sm text-slate-600">
+        {/^\d{1,9}$/.test(v.min_order_value ?? '') && Number(v.min_order_value) > 0
+          ? `Minimum order ${formatRupees(v.min_order_value as string)}: a smaller order is refused, and the cart says how much more is needed.`
+          : 'No minimum order (whole rupees, e.g. 30000; leave it empty for none).'}
+      </p>
       <div className="mt-2">
         <ErrorLine error={save.error} />
       </div>
