@@ -150,3 +150,57 @@ describe('one price for one buyer on every listing route (issue 36)', () => {
     expect(body(res).error).toBe('There is no such city.');
   });
 });
+
+describe('the marketplace shows a business its locked prices in its own city (issue 36)', () => {
+  it('in lists, search and the product page; never to others or in another city', async () => {
+    const db = t.database.db;
+    // A demo product Demo Kiryana Traders (Lahore) has a locked price for, listed in Lahore's marketplace and in another city's.
+    const [row] = await jsonRows<{ bmpl_id: number; name: string; tier2: number; locked: string; other: string }>(
+      db,
+      sql`select b.id as bmpl_id, b.name, b.tier2_id as tier2, cp.price::text as locked,
+            (select c.name from bmpl_product_cities pc join cities c on c.id = pc.city_id where pc.bmpl_product_id = b.id and c.name <> 'Lahore' limit 1) as other
+          from customer_prices cp join businesses bz on bz.id = cp.business_id and bz.name = 'Demo Kiryana Traders'
+          join bmpl_products b on b.product_id = cp.product_id and b.active
+          where cp.starts_at <= now() and (cp.ends_at is null or cp.ends_at > now())
+            and exists (select 1 from bmpl_product_cities pc join cities c on c.id = pc.city_id where pc.bmpl_product_id = b.id and c.name = 'Lahore')
+            and exists (select 1 from bmpl_product_cities pc join cities c on c.id = pc.city_id where pc.bmpl_product_id = b.id and c.name <> 'Lahore')
+          order by b.id limit 1`,
+    );
+    expect(row, 'the demo has a locked-price product in the marketplace').toBeDefined();
+    const owner = await signIn(t.app, 'owner@demo.pk', 'Demo@12345');
+    const guest = await guestHeaders(t.app);
+    const find = async (app: TestApp, headers: Record<string, string>, url: string) => {
+      const res = await app.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      const data = body<{ data: unknown }>(res).data as { products?: { bmpl_product_id: number; price: string; customer_specific_pricing: string | null; discount_threshold: number | null }[] };
+      const rows = Array.isArray(data) ? (data as typeof data.products)! : data.products!;
+      return rows.find((p) => p.bmpl_product_id === row!.bmpl_id);
+    };
+    const list = (city: string) => `/api/bmpl/products?city=${encodeURIComponent(city)}&category=${row!.tier2}&limit=200`;
+    const search = (city: string) => `/api/bmpl/search?city=${encodeURIComponent(city)}&search=${encodeURIComponent(row!.name)}`;
+    for (const app of [warm, t]) {
+      for (const label of ['cold', 'warm']) {
+        for (const url of [list('Lahore'), search('Lahore')]) {
+          const own = await find(app, owner, url);
+          expect(own?.price, `${label} ${url}`).toBe(row!.locked);
+          expect(own?.customer_specific_pricing, `${label} ${url}`).toBe(row!.locked);
+          expect(own?.discount_threshold, `${label} ${url}`).toBeNull();
+          // A guest in Lahore asking the same URL gets the city's price for everyone.
+          const public_ = await find(app, guest, url);
+          expect(public_?.customer_specific_pricing, `${label} guest ${url}`).toBeNull();
+        }
+        // The same business in another city's marketplace: that city's price, not its locked one.
+        const elsewhere = await find(app, owner, list(row!.other));
+        expect(elsewhere?.customer_specific_pricing, `${label} ${row!.other}`).toBeNull();
+      }
+      const detail = body<{ data: { bmpl_products_city: { city: string; price: string }[] } }>(
+        await app.app.inject({ method: 'GET', url: `/api/bmpl/products/${row!.bmpl_id}`, headers: owner }),
+      ).data;
+      expect(detail.bmpl_products_city.find((r) => r.city === 'Lahore')?.price).toBe(row!.locked);
+      const guestDetail = body<{ data: { bmpl_products_city: { city: string; price: string }[] } }>(
+        await app.app.inject({ method: 'GET', url: `/api/bmpl/products/${row!.bmpl_id}`, headers: guest }),
+      ).data;
+      expect(guestDetail.bmpl_products_city.find((r) => r.city === 'Lahore')?.price).not.toBe(row!.locked);
+    }
+  });
+});

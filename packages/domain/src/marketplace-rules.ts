@@ -60,6 +60,13 @@ export interface CityPriceFields {
   original_price: string | null;
 }
 
+/** The derived price columns of a city record beside CityPriceFields (decision 019's copy). */
+export interface CityRecordPriceColumns extends CityPriceFields {
+  discount_description: string | null;
+  discount_price_tax: string | null;
+  discount_price_without_tax: string | null;
+}
+
 export interface PlainPriceDisplay {
   kind: 'plain';
   /** SPEC 2: Net Price is sell_price, Tax Include is tax, both rounded to whole rupees. */

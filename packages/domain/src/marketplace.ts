@@ -61,8 +61,8 @@ export type MarketplaceCityRecord = z.infer<typeof MarketplaceCityRecordSchema>;
 /** A product in a list: its own fields merged with the selected city's record (SPEC 3). */
 export const MarketplaceProductSchema = MarketplaceProductBaseSchema.extend({
   ...MarketplaceCityRecordSchema.shape,
-  // The marketplace sells at the city's price to everyone: no locked customer prices.
-  customer_specific_pricing: z.null(),
+  // The city's price for everyone; issue 36: a business's own locked price, in its own city only.
+  customer_specific_pricing: MoneySchema.nullable(),
 });
 export type MarketplaceProduct = z.infer<typeof MarketplaceProductSchema>;
 

@@ -3,7 +3,7 @@ import type { ModuleDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { createChangeFollower, serverMirror } from '../../lib/db-mirror.ts';
 import { CATALOGUE_TABLES, type CatalogueIndex, createCatalogueIndex } from './catalogue-index.ts';
-import { createPriceViews, type PriceViews } from './price-views.ts';
+import { createPriceViews, type PriceViews } from './price-views.service.ts';
 import { type ProductSearch, searchProducts } from './search.service.ts';
 import { createVocabularySource, type VocabularySource } from './vocabulary.ts';
 

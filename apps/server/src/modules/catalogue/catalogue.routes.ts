@@ -51,7 +51,7 @@ export async function catalogueRoutes(app: FastifyInstance, deps: CatalogueRoute
   const views = createViewCounter(deps.db, reads.viewFlushMs);
   app.addHook('onClose', () => views.close());
 
-  // Issue 36: prices depend on whose they are (price-views.ts: the business's locked prices, its city;
+  // Issue 36: prices depend on whose they are (price-views.service.ts: the business's locked prices, its city;
   // a guest's chosen city), decided from the database; answers are kept under that view's key.
   const businessOf = (request: FastifyRequest) => request.auth?.businessId ?? null;
   const viewOf = (request: FastifyRequest) => deps.catalogue.priceViews.of(businessOf(request), (request.query as { city?: string } | undefined)?.city);

@@ -19,6 +19,8 @@ import { businessPriceFacts, type PriceView } from './pricing.service.ts';
 interface ViewsState {
   /** Active cities by lower-case name. */
   cities: Map<string, number>;
+  /** Active cities' names by id. */
+  names: Map<number, string>;
   /** Per business: its city, and whether it has a locked price in effect. */
   businesses: Map<number, { cityId: number | null; locked: boolean }>;
 }
@@ -40,7 +42,7 @@ export function createPriceViews(db: Db, options: { maxStaleMs: number }) {
     reloadOn: ['bmpl_product_cities'],
     load: async () => {
       const { cities } = await publicCities(db);
-      return { cities: new Map(cities.map((c) => [c.name.trim().toLowerCase(), c.id])), businesses: new Map() };
+      return { cities: new Map(cities.map((c) => [c.name.trim().toLowerCase(), c.id])), names: new Map(cities.map((c) => [c.id, c.name])), businesses: new Map() };
     },
     onChange(state) {
       state.businesses = new Map();
@@ -80,6 +82,16 @@ export function createPriceViews(db: Db, options: { maxStaleMs: number }) {
       const cityId = state.cities.get(city.trim().toLowerCase());
       if (cityId === undefined) throw badRequest('There is no such city.');
       return { view: { businessId: null, cityId }, key: `c${cityId}` };
+    },
+    /** An active city's id by name (any letter case), undefined when there is none. */
+    async cityId(name: string): Promise<number | undefined> {
+      const state = (await mirror.current()) ?? (await mirror.warm().then(() => mirror.current()));
+      return state?.cities.get(name.trim().toLowerCase());
+    },
+    /** An active city's name by id, undefined when there is none. */
+    async cityName(id: number): Promise<string | undefined> {
+      const state = (await mirror.current()) ?? (await mirror.warm().then(() => mirror.current()));
+      return state?.names.get(id);
     },
     warm: mirror.warm,
     follow: mirror.follow,

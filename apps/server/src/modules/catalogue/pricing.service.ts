@@ -25,7 +25,7 @@ export function customerPriceInEffect(alias?: string): SQL {
 }
 
 /**
- * Issue 36: whose prices a buyer is shown, decided on the server (price-views.ts): the business's own
+ * Issue 36: whose prices a buyer is shown, decided on the server (price-views.service.ts): the business's own
  * locked prices (null for a guest) and the prices of a city (the business's own; the city a guest
  * chose; null for none). Every listing, search, product page and cache of them takes one.
  */
@@ -159,7 +159,17 @@ export async function cityPricesInEffect(db: Db, cityId: number) {
   return { prices, tiers };
 }
 
-/** Issue 36 (price-views.ts): a business's city, and whether it has a locked price in effect. */
+/** Issue 36: the business's locked prices in effect of these products (the marketplace shows them to it in its city). */
+export async function lockedPricesOf(db: Db, businessId: number, productIds: readonly number[]): Promise<Map<number, string>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: customerPrices.productId, price: sql<string>`${customerPrices.price}::text` })
+    .from(customerPrices)
+    .where(and(eq(customerPrices.businessId, businessId), inArray(customerPrices.productId, [...new Set(productIds)]), customerPriceInEffect()));
+  return new Map(rows.map((r) => [r.productId, r.price]));
+}
+
+/** Issue 36 (price-views.service.ts): a business's city, and whether it has a locked price in effect. */
 export async function businessPriceFacts(db: Db, businessId: number): Promise<{ cityId: number | null; locked: boolean }> {
   const [row] = await db
     .select({

@@ -19,9 +19,14 @@ import {
   SearchQuerySchema,
   SlugParamSchema,
   StripsQuerySchema,
+  type MarketplaceProduct,
+  type MarketplaceProductDetail,
+  type MarketplaceProductPage,
+  type MarketplaceSearchResult,
+  type MarketplaceStrip,
 } from '@shop/domain/marketplace';
 import { RELATED_SAMPLE } from '@shop/domain/constants';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleDeps } from '../../app-deps.ts';
@@ -32,9 +37,12 @@ import { createChangeFollower, serverMirror } from '../../lib/db-mirror.ts';
 import { createMarketplaceIndex, MARKETPLACE_TABLES } from './marketplace-index.ts';
 import type { PreparedAnswer } from '../../lib/prepared-answer.ts';
 import { sendPrepared } from './marketplace.http.ts';
+import { detailWithLockedPrices, type LockedBuyer, lockedBuyerIn, withLockedPrices } from './marketplace-buyer.ts';
+import { createPriceViews } from '../catalogue/price-views.service.ts';
 import {
   type MarketplaceContext,
   categoryTree,
+  cityIdOf,
   listCategories,
   productById,
   productBySlug,
@@ -84,6 +92,41 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) 
     matches: new TtlCache(5 * 60_000, 5_000, { generation, maxBytes: 8 * 1024 * 1024, bytesOf: (m) => (m as { ids: Int32Array }).ids.byteLength + 64 }),
     index,
   };
+  // Issue 36: a business with locked prices is shown them in its own city (marketplace-buyer.ts),
+  // applied at the last step to the answer built for everyone; everyone else gets the kept answers.
+  const views = createPriceViews(db, { maxStaleMs: reads.followMs });
+  if (reads.warmAtStart) {
+    const stop = views.follow();
+    app.addHook('onClose', async () => stop());
+  }
+  /** Sends a city's list: the kept answer, or for a business with locked prices in its own city, its own. */
+  const sendList = async <T extends z.ZodType>(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    schema: T,
+    city: string | undefined,
+    load: () => Promise<z.input<T>>,
+    own: (data: z.input<T>, buyer: LockedBuyer) => Promise<z.input<T>>,
+  ) => {
+    const businessId = req.auth?.businessId;
+    const buyer = businessId == null ? null : await lockedBuyerIn(views, businessId, (await cityIdOf(ctx, city)).cityId);
+    if (!buyer) {
+      sendPrepared(answers, req, reply, schema, load);
+      // Sent when ready: an async handler hands Fastify the reply itself (never undefined).
+      return reply;
+    }
+    return reply.send({ data: schema.parse(await own(await load(), buyer)) });
+  };
+  const relatedFor = async (req: FastifyRequest, city: string | undefined, rows: MarketplaceProduct[]) => {
+    const businessId = req.auth?.businessId;
+    const buyer = businessId == null ? null : await lockedBuyerIn(views, businessId, (await cityIdOf(ctx, city)).cityId);
+    return buyer ? withLockedPrices(db, buyer, rows) : rows;
+  };
+  const detailFor = async (req: FastifyRequest, detail: MarketplaceProductDetail) => {
+    const buyer = await lockedBuyerIn(views, req.auth?.businessId);
+    return buyer ? detailWithLockedPrices(db, buyer, detail) : detail;
+  };
+
   // 40 MB of answers at most (about 1,250 pages of 40 products), whatever their count (issue 17, memory).
   // 16 MB (about 500 pages) held less than the bench's warm set of 1,000 category pages, which then
   // ran 4 times slower (docs/performance.md, "After the merge"); unbounded, 5,000 pages were 160 MB.
@@ -117,7 +160,10 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) 
 
   r.get('/strips', {
     schema: { tags, summary: 'Home strips: the first products of every category in a city, in one call', querystring: StripsQuerySchema, response: ok(z.array(MarketplaceStripSchema)) },
-  }, (req, reply) => sendPrepared(answers, req, reply, z.array(MarketplaceStripSchema), () => homeStrips(ctx, req.query.city, req.query.limit)));
+  }, (req, reply) =>
+    sendList(req, reply, z.array(MarketplaceStripSchema), req.query.city, () => homeStrips(ctx, req.query.city, req.query.limit), async (strips, buyer) =>
+      Promise.all((strips as MarketplaceStrip[]).map(async (s) => ({ ...s, products: await withLockedPrices(db, buyer, s.products) }))),
+    ));
 
   r.get('/products', {
     schema: {
@@ -126,7 +172,11 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) 
       querystring: ListQuerySchema,
       response: ok(MarketplaceProductPageSchema),
     },
-  }, (req, reply) => sendPrepared(answers, req, reply, MarketplaceProductPageSchema, () => listProducts(ctx, req.query)));
+  }, (req, reply) =>
+    sendList(req, reply, MarketplaceProductPageSchema, req.query.city, () => listProducts(ctx, req.query), async (page, buyer) => ({
+      ...page,
+      products: await withLockedPrices(db, buyer, (page as MarketplaceProductPage).products),
+    })));
 
   r.get('/facets', {
     schema: { tags, summary: 'Brands and price range of a category or subcategory in a city', querystring: FacetsQuerySchema, response: ok(MarketplaceFacetsSchema) },
@@ -134,19 +184,23 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) 
 
   r.get('/search', {
     schema: { tags, summary: 'Search products sold in a city; with their distinct tier-3 categories and price range', querystring: SearchQuerySchema, response: ok(MarketplaceSearchResultSchema) },
-  }, (req, reply) => sendPrepared(answers, req, reply, MarketplaceSearchResultSchema, () => searchProducts(ctx, req.query)));
+  }, (req, reply) =>
+    sendList(req, reply, MarketplaceSearchResultSchema, req.query.city, () => searchProducts(ctx, req.query), async (found, buyer) => ({
+      ...found,
+      products: await withLockedPrices(db, buyer, (found as MarketplaceSearchResult).products),
+    })));
 
   r.get('/products/by-slug/:slug', {
     schema: { tags, summary: 'A product by its URL segment (slug, or name by the SPEC 2 rule) with every city record', params: SlugParamSchema, response: ok(MarketplaceProductDetailSchema) },
-  }, async (req) => ({ data: await productBySlug(ctx, req.params.slug) }));
+  }, async (req) => ({ data: await detailFor(req, await productBySlug(ctx, req.params.slug)) }));
 
   r.get('/products/:id', {
     schema: { tags, summary: 'A product by id with every city record (bmpl_products_city)', params: IdParamSchema, response: ok(MarketplaceProductDetailSchema) },
-  }, async (req) => ({ data: await productById(ctx, Number(req.params.id)) }));
+  }, async (req) => ({ data: await detailFor(req, await productById(ctx, Number(req.params.id))) }));
 
   r.get('/products/:id/related', {
     schema: { tags, summary: 'Up to 16 products of the same tier4, else tier3, else tier2 category, in a city', params: IdParamSchema, querystring: CityQuerySchema, response: ok(z.array(MarketplaceProductSchema)) },
-  }, async (req) => ({ data: await relatedProducts(ctx, Number(req.params.id), req.query.city) }));
+  }, async (req) => ({ data: await relatedFor(req, req.query.city, await relatedProducts(ctx, Number(req.params.id), req.query.city)) }));
 
   r.get('/products/:id/related-sample', {
     schema: {
@@ -156,5 +210,5 @@ export async function marketplaceRoutes(app: FastifyInstance, deps: ModuleDeps) 
       querystring: CityQuerySchema,
       response: ok(z.array(MarketplaceProductSchema)),
     },
-  }, async (req) => ({ data: await relatedSample(ctx, Number(req.params.id), req.query.city) }));
+  }, async (req) => ({ data: await relatedFor(req, req.query.city, await relatedSample(ctx, Number(req.params.id), req.query.city)) }));
 }
