@@ -10,6 +10,7 @@ import {
   deliveryDayChoices,
   formatDeliveryDay,
   OPEN_REQUEST_EXISTS,
+  ORDER_REFERENCE_MAX,
   ORDER_REFERENCE_TOO_LONG,
   type OrderPolicy,
   REQUEST_ALREADY_ANSWERED,
@@ -217,6 +218,16 @@ describe('order reference and requested delivery day (issue 36)', () => {
     // The day after tomorrow (a delivery day) is accepted, with the longest reference.
     const fine = await place(late.headers, { requested_delivery_day: addDays(today, 2), order_reference: 'R'.repeat(40) });
     expect(fine.statusCode, fine.body).toBe(200);
+  });
+
+  it('the database holds the same bound as the domain (ORDER_REFERENCE_MAX), and a minimum above 0', async () => {
+    const shop = await shopIn();
+    const order = body<{ data: Order }>(await place(shop.headers)).data;
+    const setReference = (text: string) => t.database.db.update(orders).set({ orderReference: text }).where(eq(orders.id, order.id));
+    await setReference('R'.repeat(ORDER_REFERENCE_MAX));
+    await expect(setReference('R'.repeat(ORDER_REFERENCE_MAX + 1))).rejects.toThrow();
+    await expect(setReference('')).rejects.toThrow();
+    await expect(t.database.db.execute(sql`update cities set min_order_value = 0 where id = ${shop.city.id}`)).rejects.toThrow();
   });
 
   it('a business without a city may not ask for a day; an Idempotency-Key reused with another reference is refused', async () => {
