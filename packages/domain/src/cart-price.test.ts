@@ -1,7 +1,20 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { marketplacePriceDisplay } from './marketplace-rules.ts';
 import { fromPaisa } from './money.ts';
-import { type CartPriceInput, cartUnitPrice, displayPrice, inEffectAt, marketplaceCityPrice, type PriceRule, type QuantityTier } from './pricing.ts';
+import {
+  type CartPriceInput,
+  cartUnitPrice,
+  displayPrice,
+  displayPriceRule,
+  inEffectAt,
+  marketplaceCityPrice,
+  nextQuantityPrice,
+  type PriceRule,
+  type QuantityTier,
+  quantityPriceSteps,
+  shownPriceAt,
+} from './pricing.ts';
 
 const list = { price: '1000.00', sale: false, sale_price: null, customer_specific_pricing: null, city_price: null, quantity_tiers: [], quantity: 1 };
 const tiers = [
@@ -133,5 +146,37 @@ describe('marketplaceCityPrice (decision 019): what the marketplace shows is wha
         for (const t of tiers) expect(charged(t.min_quantity)).toBe(charged(1));
       }
     }
+  });
+});
+
+describe('shownPriceAt (issue 36): the price of a line as the buyer was shown it', () => {
+  const money = fc.integer({ min: 1, max: 500_000 }).map(fromPaisa);
+  const input = fc.record({
+    price: money,
+    sale: fc.boolean(),
+    sale_price: fc.option(money),
+    customer_specific_pricing: fc.option(money, { freq: 4 }),
+    city_price: fc.option(money),
+    quantity_tiers: fc.array(fc.record({ min_quantity: fc.integer({ min: 2, max: 60 }), unit_price: money }), { maxLength: 4 }),
+  });
+
+  it('from the price of one piece and the quantity prices shown, it is cartUnitPrice at every quantity', () => {
+    fc.assert(
+      fc.property(input, fc.integer({ min: 1, max: 100 }), (p, quantity) => {
+        const one = { unit_price: displayPrice(p), rule: displayPriceRule(p) };
+        expect(one).toEqual(cartUnitPrice({ ...p, quantity: 1 }));
+        expect(shownPriceAt(one, quantityPriceSteps(p), quantity)).toEqual(cartUnitPrice({ ...p, quantity }));
+      }),
+    );
+  });
+
+  it('nextQuantityPrice: how many more pieces reach the next price', () => {
+    const steps = [
+      { min_quantity: 12, unit_price: '1770.00' },
+      { min_quantity: 24, unit_price: '1700.00' },
+    ];
+    expect(nextQuantityPrice(steps, 1)).toEqual({ min_quantity: 12, unit_price: '1770.00', more: 11 });
+    expect(nextQuantityPrice(steps, 12)).toEqual({ min_quantity: 24, unit_price: '1700.00', more: 12 });
+    expect(nextQuantityPrice(steps, 24)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addToCart, type CartLine, decrement, itemCount, parseTypedQuantity, removeLine, setQuantity } from './cart.ts';
+import { addLines, addToCart, type CartLine, decrement, itemCount, parseTypedQuantity, removeLine, setQuantity, shownPriceChange } from './cart.ts';
 
 const item = (id: number, stock = 10): Omit<CartLine, 'quantity'> => ({
   product_id: id,
@@ -41,5 +41,48 @@ describe('cart operations (SPEC 4)', () => {
     const lines = addToCart(addToCart([], item(1)), item(2));
     expect(itemCount(lines)).toBe(2);
     expect(removeLine(lines, 1).map((l) => l.product_id)).toEqual([2]);
+  });
+});
+
+// Issue 36: "Guard Washed Daal Masoor 5 kg" as the Lahore Owner is shown it: Rs. 1,880, 12 or more Rs. 1,770 each.
+const daal = (): Omit<CartLine, 'quantity'> => ({
+  ...item(5),
+  unit_price: '1880.00',
+  shown_price: '1880.00',
+  shown_rule: 'list',
+  quantity_prices: [{ min_quantity: 12, unit_price: '1770.00' }],
+});
+
+describe('the price the buyer was shown goes with the line (issue 36)', () => {
+  it('the line is charged the quantity price it reaches, and back', () => {
+    const one = addToCart([], daal());
+    expect(one[0]).toMatchObject({ unit_price: '1880.00', price_rule: 'list' });
+    const twelve = setQuantity(one, 5, 12);
+    expect(twelve[0]).toMatchObject({ unit_price: '1770.00', price_rule: 'quantity' });
+    expect(setQuantity(twelve, 5, 11)[0]).toMatchObject({ unit_price: '1880.00', price_rule: 'list' });
+    expect(addToCart([], daal(), 30)[0]).toMatchObject({ unit_price: '1770.00', price_rule: 'quantity' });
+  });
+
+  it('crossing a threshold by the quantity is no change; a changed price is', () => {
+    const [line] = setQuantity(addToCart([], daal()), 5, 12) as [CartLine];
+    expect(shownPriceChange(line, { unit_price: '1770.00', one: '1880.00' })).toBeNull();
+    expect(shownPriceChange({ ...line, quantity: 3 }, { unit_price: '1880.00', one: '1880.00' })).toBeNull();
+    expect(shownPriceChange(line, { unit_price: '1800.00', one: '1900.00' })).toEqual({ from: '1770.00', to: '1800.00' });
+    expect(shownPriceChange({ ...line, quantity: 1 }, { unit_price: '1900.00', one: '1900.00' })).toEqual({ from: '1880.00', to: '1900.00' });
+  });
+
+  it('a line priced elsewhere (reorder, pending order) changed only when its price is neither the one-piece nor the quantity price', () => {
+    const reordered: CartLine = { ...item(5), unit_price: '1880.00', quantity: 12 };
+    expect(shownPriceChange(reordered, { unit_price: '1770.00', one: '1880.00' })).toBeNull();
+    expect(shownPriceChange({ ...reordered, unit_price: '1770.00' }, { unit_price: '1770.00', one: '1880.00' })).toBeNull();
+    expect(shownPriceChange(reordered, { unit_price: '1800.00', one: '1900.00' })).toEqual({ from: '1880.00', to: '1800.00' });
+  });
+
+  it("lines added together take the new data's price: the prices shown before go", () => {
+    const cart = addToCart([], daal());
+    const [merged] = addLines(cart, [{ ...item(5), unit_price: '1850.00', quantity: 5 }]) as [CartLine];
+    expect(merged).toMatchObject({ quantity: 6, unit_price: '1850.00' });
+    expect(merged.shown_price).toBeUndefined();
+    expect(merged.quantity_prices).toBeUndefined();
   });
 });

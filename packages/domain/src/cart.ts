@@ -1,5 +1,7 @@
 // SPEC 4 "Cart": pure operations on cart lines, shared by the web app and its tests.
+import { toPaisa } from './money.ts';
 import { MAX_ORDER_QUANTITY } from './order-rules.ts';
+import { type CartUnitPrice, type PriceRule, type QuantityTier, shownPriceAt } from './pricing.ts';
 
 export interface CartLine {
   product_id: number;
@@ -14,6 +16,44 @@ export interface CartLine {
   tax: string;
   sell_price: string;
   sale: boolean;
+  /**
+   * Issue 36: the price of one piece the buyer was shown for the product (pricing.ts displayPrice of
+   * the row clicked, or of the cart's last refresh) with its rule, and the Buy More Pay Less prices
+   * shown with it (quantityPriceSteps). unit_price follows them as the quantity changes. Absent on
+   * lines priced elsewhere (a reorder, an order list, a pending order) and on carts kept before.
+   */
+  shown_price?: string;
+  shown_rule?: 'customer' | 'city' | 'sale' | 'list';
+  quantity_prices?: QuantityTier[];
+  /** Issue 19: the rule that produced unit_price (PRICE_RULE_LABELS), when known. */
+  price_rule?: PriceRule;
+}
+
+/** Issue 36: the price the buyer was shown for this line at its quantity; null when the line keeps none. */
+export function shownLinePrice(line: Pick<CartLine, 'shown_price' | 'shown_rule' | 'quantity_prices' | 'quantity'>): CartUnitPrice | null {
+  if (line.shown_price == null) return null;
+  return shownPriceAt({ unit_price: line.shown_price, rule: line.shown_rule ?? 'list' }, line.quantity_prices ?? [], line.quantity);
+}
+
+/** The line with unit_price (and its rule) at its quantity, from the prices it was shown. */
+function priced(line: CartLine): CartLine {
+  const shown = shownLinePrice(line);
+  return shown ? { ...line, unit_price: shown.unit_price, price_rule: shown.rule } : line;
+}
+
+/**
+ * Issue 36: whether the price of a line has really changed since the buyer was shown it, given the
+ * cart's refresh at the line's quantity (`unit_price`) and the refreshed price of one piece (`one`):
+ * the price shown at that quantity (a Buy More Pay Less price reached by changing the quantity is no
+ * change) against the refreshed one. A line that keeps no shown prices (priced by a reorder or a
+ * pending order) changed when its price is neither the refreshed price of one piece nor of its quantity.
+ */
+export function shownPriceChange(line: CartLine, refreshed: { unit_price: string; one: string }): { from: string; to: string } | null {
+  const same = (a: string, b: string) => toPaisa(a) === toPaisa(b);
+  const shown = shownLinePrice(line);
+  if (shown) return same(shown.unit_price, refreshed.unit_price) ? null : { from: shown.unit_price, to: refreshed.unit_price };
+  if (same(line.unit_price, refreshed.unit_price) || same(line.unit_price, refreshed.one)) return null;
+  return { from: line.unit_price, to: refreshed.unit_price };
 }
 
 /** The cart caps a line where an order does (order-rules.ts MAX_ORDER_QUANTITY, the one definition). */
@@ -24,7 +64,7 @@ export function addToCart(lines: readonly CartLine[], item: Omit<CartLine, 'quan
   if (item.stock <= 0) return [...lines];
   const existing = lines.find((l) => l.product_id === item.product_id);
   if (existing) return setQuantity(lines, item.product_id, existing.quantity + 1);
-  return [...lines, { ...item, quantity: Math.min(Math.max(1, Math.trunc(quantity)), MAX_LINE_QUANTITY) }];
+  return [...lines, priced({ ...item, quantity: Math.min(Math.max(1, Math.trunc(quantity)), MAX_LINE_QUANTITY) })];
 }
 
 /** Minus at quantity 1 removes the line. */
@@ -38,7 +78,7 @@ export function decrement(lines: readonly CartLine[], productId: number): CartLi
 export function setQuantity(lines: readonly CartLine[], productId: number, quantity: number): CartLine[] {
   const q = Math.trunc(quantity);
   if (!Number.isFinite(q) || q <= 0) return lines.filter((l) => l.product_id !== productId);
-  return lines.map((l) => (l.product_id === productId ? { ...l, quantity: Math.min(q, MAX_LINE_QUANTITY) } : l));
+  return lines.map((l) => (l.product_id === productId ? priced({ ...l, quantity: Math.min(q, MAX_LINE_QUANTITY) }) : l));
 }
 
 /** Manual entry: the integer typed; empty or 0 on blur removes the line. */
@@ -62,8 +102,12 @@ export function addLines(lines: readonly CartLine[], additions: readonly CartLin
     const i = result.findIndex((l) => l.product_id === add.product_id);
     const before = i === -1 ? 0 : (result[i] as CartLine).quantity;
     const quantity = Math.min(before + Math.trunc(add.quantity), add.stock, MAX_LINE_QUANTITY);
-    if (i === -1) result.push({ ...add, quantity });
-    else result[i] = { ...(result[i] as CartLine), ...add, quantity };
+    if (i === -1) result.push(priced({ ...add, quantity }));
+    else {
+      // The prices the buyer was shown go with the data they came with (issue 36).
+      const { shown_price, shown_rule, quantity_prices, price_rule, ...kept } = result[i] as CartLine;
+      result[i] = priced({ ...kept, ...add, quantity });
+    }
   }
   return result;
 }

@@ -50,6 +50,11 @@ export function displayPrice(p: PriceFields): string {
   return shownSource(p).unit_price;
 }
 
+/** The rule of the price of one piece (DISPLAYED_PRICE_SOURCES): 'sale' only when the sale price is what is shown. */
+export function displayPriceRule(p: PriceFields): 'customer' | 'city' | 'sale' | 'list' {
+  return shownSource(p).rule;
+}
+
 /** SPEC 9: sale badge percent = 100 - 100 * sale_price / price, rounded. Null when not on sale. */
 export function salePercent(p: Pick<PriceFields, 'price' | 'sale' | 'sale_price'>): number | null {
   if (!p.sale || p.sale_price == null) return null;
@@ -171,6 +176,20 @@ export function nextQuantityPrice(prices: readonly QuantityTier[], quantity: num
   return null;
 }
 
+/**
+ * Issue 36: the price of a line of `quantity` pieces as the buyer was shown it: the price of one piece
+ * (displayPrice, with its rule) until a Buy More Pay Less price shown with it (quantityPriceSteps, in
+ * ascending order, each lower than the one before) is reached. For prices as quantityPriceSteps makes
+ * them this is cartUnitPrice at that quantity, so the cart can tell a price that changed from a line
+ * that crossed a threshold.
+ */
+export function shownPriceAt(one: CartUnitPrice, prices: readonly QuantityTier[], quantity: number): CartUnitPrice {
+  let result = one;
+  for (const tier of prices) {
+    if (tier.min_quantity <= quantity && toPaisa(tier.unit_price) < toPaisa(result.unit_price)) result = { unit_price: fromPaisa(toPaisa(tier.unit_price)), rule: 'quantity' };
+  }
+  return result;
+}
 
 /** A price's period (city, quantity and customer prices): from starts_at, until ends_at (open when null). */
 export interface PricePeriod {
