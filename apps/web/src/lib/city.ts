@@ -17,15 +17,14 @@ export function setCity(city: City) {
   for (const l of listeners) l();
 }
 
-/** The active cities, each with its delivery days and cut-off time, and the one a new visitor starts in. */
-export function useCities(): PublicCities & { isLoading: boolean } {
-  const query = useQuery({ queryKey: ['cities'], queryFn: () => api<PublicCities>('/api/cities'), staleTime: 5 * 60_000 });
-  return { cities: query.data?.cities ?? [], default_city: query.data?.default_city ?? null, isLoading: query.isLoading };
+/** Issue 36: the visitor takes back the choice (a guest on the storefront then sees list and sale prices). */
+export function clearCity() {
+  localStorage.removeItem(STORAGE_KEYS.city);
+  for (const l of listeners) l();
 }
 
-/** The visitor's city: the stored one while it is an active city, else the default (Lahore, or the first active city). */
-export function useCity(): City {
-  const stored = useSyncExternalStore(
+function useStoredCity(): string | null {
+  return useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
@@ -33,6 +32,17 @@ export function useCity(): City {
     readStored,
     () => null,
   );
+}
+
+/** The active cities, each with its delivery days and cut-off time, and the one a new visitor starts in. */
+export function useCities(enabled = true): PublicCities & { isLoading: boolean } {
+  const query = useQuery({ queryKey: ['cities'], queryFn: () => api<PublicCities>('/api/cities'), staleTime: 5 * 60_000, enabled });
+  return { cities: query.data?.cities ?? [], default_city: query.data?.default_city ?? null, isLoading: query.isLoading };
+}
+
+/** The visitor's city: the stored one while it is an active city, else the default (Lahore, or the first active city). */
+export function useCity(): City {
+  const stored = useStoredCity();
   const { cities, default_city, isLoading } = useCities();
   if (isLoading || cities.length === 0) return stored ?? DEFAULT_CITY;
   return cities.find((c) => c.name === stored)?.name ?? default_city ?? DEFAULT_CITY;
@@ -40,3 +50,17 @@ export function useCity(): City {
 
 /** The active cities' names (for the back office's city choices). */
 export const useCityNames = (): string[] => useCities().cities.map((c) => c.name);
+
+/**
+ * Issue 36: the city the visitor has chosen (stored, and an active city once the cities are known),
+ * else null: a guest who chose one is shown its prices on the storefront; one who did not, the list
+ * and sale prices. Not defaulted, unlike useCity. `enabled` false (a signed-in buyer): null, and the
+ * cities are not asked for.
+ */
+export function useChosenCity(enabled = true): string | null {
+  const stored = useStoredCity();
+  const { cities, isLoading } = useCities(enabled && stored != null);
+  if (!enabled) return null;
+  if (stored == null || isLoading) return stored;
+  return cities.find((c) => c.name === stored)?.name ?? null;
+}

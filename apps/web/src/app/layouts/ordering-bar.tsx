@@ -1,16 +1,23 @@
 import { Bell } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { CartDropdown } from '../../features/cart/cart-dropdown.tsx';
+import { GuestCityMenu } from '../../features/catalogue/guest-city-menu.tsx';
 import { SearchBox } from '../../features/catalogue/search-box.tsx';
 import { useSession } from '../../lib/session.tsx';
+import { useIsDesktop } from '../../lib/use-media.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
+import { offersPriceCity } from '../route-rules.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { Logo } from './logo.tsx';
 
 export function OrderingBar() {
   const { user, isGuest } = useSession();
   const signOut = useSignOut();
+  const { pathname } = useLocation();
+  const isDesktop = useIsDesktop();
+  // Issue 36: a guest's city of the prices shown; on a phone on the greeting's line, which has the room.
+  const cityMenu = offersPriceCity(pathname);
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm font-medium hover:bg-white/10 ${isActive ? 'underline underline-offset-4' : ''}`;
   return (
@@ -23,6 +30,7 @@ export function OrderingBar() {
           <SearchBox />
         </div>
         <div className="ml-auto flex items-center gap-1">
+          {cityMenu && isDesktop && <GuestCityMenu />}
           <CartDropdown />
           <Dropdown label="Notifications" trigger={<Bell aria-hidden="true" className="h-6 w-6" />}>
             <p className="p-3 text-sm">You are all updated</p>
@@ -51,6 +59,7 @@ export function OrderingBar() {
         {/* SPEC 2: on mobile the greeting and Sign Out, on their own line so a long name never pushes them out. */}
         <div className="flex items-center justify-between gap-2 border-t border-white/10 px-3 py-1 md:hidden">
           <span className="min-w-0 truncate text-sm">Hello, {user?.name ?? 'Guest'}</span>
+          {cityMenu && !isDesktop && <GuestCityMenu />}
           <button type="button" className="shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm font-medium hover:bg-white/10" onClick={signOut}>
             Sign Out
           </button>

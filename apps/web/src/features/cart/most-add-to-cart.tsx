@@ -3,15 +3,18 @@ import { GRID } from '@shop/domain/constants';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ProductCard } from '../../components/ui/product-card.tsx';
 import { api } from '../../lib/api.ts';
+import { usePriceView } from '../../lib/price-view.ts';
 
 /** SPEC 2 Cart: a Most Add to Cart strip, 8 items first, Load More adds 8. */
 export function MostAddToCart() {
+  // Issue 36: priced for whoever asks (lib/price-view.ts), like every product list.
+  const { who, city } = usePriceView();
   const query = useInfiniteQuery({
-    queryKey: ['cart-strip', 'add_to_cart_count__DESC'],
+    queryKey: ['cart-strip', 'add_to_cart_count__DESC', who],
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       api<ProductPage>('/api/custom_route/get_products_by_categories', {
-        query: { order: 'add_to_cart_count__DESC', offset: pageParam, limit: pageParam === 0 ? GRID.cartStripFirst : GRID.cartStripMore },
+        query: { order: 'add_to_cart_count__DESC', offset: pageParam, limit: pageParam === 0 ? GRID.cartStripFirst : GRID.cartStripMore, city },
         signal,
       }),
     getNextPageParam: (last, pages) => (last.has_more ? pages.reduce((n, p) => n + p.limit, 0) : undefined),

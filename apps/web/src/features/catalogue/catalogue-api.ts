@@ -5,17 +5,13 @@ import { mergeInStockFirst } from '@shop/domain/listing';
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../../lib/api.ts';
-import { useSession } from '../../lib/session.tsx';
+import { usePriceView, withCity } from '../../lib/price-view.ts';
 
 type Query = Record<string, string | number | undefined>;
 
-/**
- * Prices differ per business (SPEC 9): every product query is keyed by who asks. Catalogue reads
- * need no session: before the guest session opens, the answer is the guest's, so nothing waits for it.
- */
+/** Whose prices (lib/price-view.ts); catalogue reads need no session, so nothing waits for one. */
 function useViewer() {
-  const { user } = useSession();
-  return { who: user?.businessId ?? 'guest', isReady: true };
+  return { ...usePriceView(), isReady: true };
 }
 
 export interface PagedListOptions {
@@ -31,13 +27,13 @@ export interface PagedListOptions {
  * "more" asks the server for the next `more` (never the whole catalogue).
  */
 export function usePagedProducts({ path, query, first, more, enabled = true }: PagedListOptions) {
-  const { who, isReady } = useViewer();
+  const { who, city, isReady } = useViewer();
   const result = useInfiniteQuery({
     queryKey: ['products', path, query, first, more, who],
     enabled: enabled && isReady,
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
-      api<ProductPage>(path, { query: { ...query, offset: pageParam, limit: pageParam === 0 ? first : more }, signal }),
+      api<ProductPage>(path, { query: withCity({ ...query, offset: pageParam, limit: pageParam === 0 ? first : more }, city), signal }),
     getNextPageParam: (last) => (last.has_more ? last.offset + last.limit : undefined),
     placeholderData: keepPreviousData,
   });
@@ -58,30 +54,30 @@ export function useBusinessTypes() {
 }
 
 export function useFacets(query: Query, enabled = true) {
-  const { who, isReady } = useViewer();
+  const { who, city, isReady } = useViewer();
   return useQuery({
     queryKey: ['facets', query, who],
     enabled: enabled && isReady,
-    queryFn: ({ signal }) => api<Facets>('/api/catalogue/facets', { query, signal }),
+    queryFn: ({ signal }) => api<Facets>('/api/catalogue/facets', { query: withCity(query, city), signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useProductDetail(id: number | null) {
-  const { who, isReady } = useViewer();
+  const { who, city, isReady } = useViewer();
   return useQuery({
     queryKey: ['product', id, who],
     enabled: id != null && isReady,
-    queryFn: ({ signal }) => api<ProductDetail>(`/api/catalogue/products/${id}`, { signal }),
+    queryFn: ({ signal }) => api<ProductDetail>(`/api/catalogue/products/${id}`, { query: withCity({}, city), signal }),
   });
 }
 
 export function useSearch(text: string) {
-  const { who, isReady } = useViewer();
+  const { who, city, isReady } = useViewer();
   return useQuery({
     queryKey: ['search', text, who],
     enabled: text.length > 0 && isReady,
-    queryFn: ({ signal }) => api<SearchResult>('/api/catalogue/search', { query: { search: text }, signal }),
+    queryFn: ({ signal }) => api<SearchResult>('/api/catalogue/search', { query: withCity({ search: text }, city), signal }),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
