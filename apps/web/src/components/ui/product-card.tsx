@@ -1,11 +1,12 @@
-import { addToCart, setQuantity } from '@shop/domain/cart';
+import { addToCart, type CartLine, setQuantity } from '@shop/domain/cart';
 import type { Product } from '@shop/domain/catalogue';
-import { displayPrice } from '@shop/domain/pricing';
+import { displayPrice, displayPriceRule } from '@shop/domain/pricing';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { updateCart, useCart } from '../../lib/cart-store.ts';
 import { Price, SaleBadge } from './price.tsx';
 import { ProductImage } from './product-image.tsx';
+import { QuantityPrices } from './quantity-prices.tsx';
 import { QuantityControl } from './quantity-control.tsx';
 
 /** The link to a storefront product's detail page: shareable by id, with the product in state. */
@@ -13,11 +14,19 @@ export function productDetailsLink(product: Product) {
   return { to: `/productDetails?id=${product.id}`, state: { product } };
 }
 
-export function toCartItem(product: Product) {
+/**
+ * The cart line of a product the buyer clicked: issue 36, with the price of one piece the buyer was
+ * shown and its Buy More Pay Less prices (the cart charges the one the line's quantity reaches, and
+ * tells a changed price from a reached one by them).
+ */
+export function toCartItem(product: Product): Omit<CartLine, 'quantity'> {
   return {
     product_id: product.id,
     product_name: product.name,
     unit_price: displayPrice(product),
+    shown_price: displayPrice(product),
+    shown_rule: displayPriceRule(product),
+    quantity_prices: product.quantity_prices ?? [],
     url_name: product.url_name,
     brand_name: product.brand_name,
     sku: product.sku,
@@ -29,7 +38,7 @@ export function toCartItem(product: Product) {
 }
 
 /**
- * SPEC 2: image, name, brand, price, sale badge, quantity control and Add to cart; 'Out Of Stock' at stock 0.
+ * SPEC 2: image, name, brand, price (issue 36: with its Buy More Pay Less prices), sale badge, quantity control and Add to cart; 'Out Of Stock' at stock 0.
  * Memoised: a grid re-renders when the session or a query settles, and its cards need not (issue 15).
  */
 export const ProductCard = memo(function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
@@ -38,7 +47,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false }:
   const isOut = product.stock <= 0;
   const link = productDetailsLink(product);
   return (
-    <article className="flex flex-col rounded-lg border border-slate-200 bg-white p-3 shadow-sm" aria-label={product.name}>
+    <article className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-3 shadow-sm" aria-label={product.name}>
       <Link to={link.to} state={link.state} className="relative block">
         <ProductImage urlName={product.url_name} alt={product.name} eager={eager} className={isOut ? 'opacity-50' : ''} />
         <span className="absolute top-1 left-1">
@@ -50,6 +59,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false }:
         <Link to={link.to} state={link.state} className="hover:underline">{product.name}</Link>
       </h3>
       <Price product={product} className="mt-1" />
+      <QuantityPrices prices={product.quantity_prices} compact className="mt-1" />
       <div className="mt-auto pt-3">
         {isOut ? (
           <>

@@ -10,6 +10,7 @@ import { toCartItem } from '../../components/ui/product-card.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { Price, SaleBadge } from '../../components/ui/price.tsx';
 import { ProductImage } from '../../components/ui/product-image.tsx';
+import { QuantityPrices } from '../../components/ui/quantity-prices.tsx';
 import { ProductSkeleton } from '../../components/ui/product-skeleton.tsx';
 import { QuantityControl } from '../../components/ui/quantity-control.tsx';
 import { updateCart, useCart } from '../../lib/cart-store.ts';
@@ -90,6 +91,12 @@ function ProductInfo({ product }: { product: Product }) {
         <p className="text-sm text-slate-600">{product.brand_name}</p>
         <h1 id="product-name" className="text-2xl font-bold">{product.name}</h1>
         <Price product={product} className="mt-3 text-xl" />
+        {product.quantity_prices?.length ? (
+          <section aria-labelledby="quantity-prices-title" className="mt-2 w-fit rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2">
+            <h2 id="quantity-prices-title" className="text-sm font-semibold text-slate-800">Buy More Pay Less</h2>
+            <QuantityPrices prices={product.quantity_prices} />
+          </section>
+        ) : null}
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 text-sm text-slate-700">
           <dt>Net Price</dt>
           <dd>{formatRupees(sell_price)}</dd>
