@@ -22,6 +22,8 @@ const product = (over: Partial<Product> = {}): Product =>
     sale: false,
     sale_price: null,
     customer_specific_pricing: null,
+    city_price: null,
+    quantity_prices: [],
     stock: 40,
     sku: 'TP-950',
     code: '11',

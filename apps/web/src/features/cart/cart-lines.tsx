@@ -1,6 +1,7 @@
-import { type CartLine, removeLine, setQuantity } from '@shop/domain/cart';
+import { type CartLine, removeLine, setQuantity, shownLinePrice } from '@shop/domain/cart';
 import { formatRupees } from '@shop/domain/money';
 import { lineTotal } from '@shop/domain/order-rules';
+import { nextQuantityPrice, PRICE_RULE_LABELS } from '@shop/domain/pricing';
 import { Trash2 } from 'lucide-react';
 import { ProductImage } from '../../components/ui/product-image.tsx';
 import { QuantityControl } from '../../components/ui/quantity-control.tsx';
@@ -22,6 +23,7 @@ export function CartLines({ lines, missing }: { lines: readonly CartLine[]; miss
               <p className="text-xs text-slate-600">{l.brand_name}</p>
               <p className="line-clamp-2 text-sm font-semibold">{l.product_name}</p>
               <p className="text-sm">{formatRupees(l.unit_price)} each</p>
+              <LinePrice line={l} />
               {isMissing && <p className="text-sm font-semibold text-red-700">This product is no longer available.</p>}
               {isOut && <p className="text-sm font-semibold text-red-700">Out Of Stock</p>}
               <div className="mt-2 flex flex-wrap items-center gap-3">
@@ -48,5 +50,25 @@ export function CartLines({ lines, missing }: { lines: readonly CartLine[]; miss
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * Issue 36: which price the line is charged (PRICE_RULE_LABELS, the cart's refresh or the prices shown
+ * when added) and how many more pieces reach the next Buy More Pay Less price.
+ */
+function LinePrice({ line }: { line: CartLine }) {
+  const rule = line.price_rule ?? shownLinePrice(line)?.rule;
+  const next = nextQuantityPrice(line.quantity_prices ?? [], line.quantity);
+  if (!rule && !next) return null;
+  return (
+    <>
+      {rule && <p className="text-xs text-slate-600">{PRICE_RULE_LABELS[rule]}</p>}
+      {next && (
+        <p className="text-xs font-semibold text-emerald-800">
+          Add {next.more} more to pay {formatRupees(next.unit_price)} each
+        </p>
+      )}
+    </>
   );
 }

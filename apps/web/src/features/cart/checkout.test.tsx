@@ -115,7 +115,7 @@ const server = setupServer(
     const priced = ids.map((id) => {
       const l = lines.find((x) => x.product_id === id)!;
       return PricedProductSchema.parse({
-        id, name: l.product_name, url_name: l.url_name, url: '', price: l.unit_price, sale: false, sale_price: null, customer_specific_pricing: null,
+        id, name: l.product_name, url_name: l.url_name, url: '', price: l.unit_price, sale: false, sale_price: null, customer_specific_pricing: null, city_price: null, quantity_prices: [],
         stock: l.stock, sku: l.sku, code: String(id), brand_id: 1, brand_name: l.brand_name, description: '', weight: '', product_subsys: '',
         tax: l.tax, sell_price: l.sell_price, tier1Id: 1, tier2Id: null, tier3Id: null, tier4Id: null, tier2_id: null, tier3_id: null,
         add_to_cart_count: 0, viewed_count: 0, article_mgb: '', unit_price: l.unit_price, unit_tax: l.tax, unit_sell_price: l.sell_price, price_rule: 'list',
