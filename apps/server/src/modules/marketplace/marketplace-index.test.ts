@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { marketplaceProductCities, marketplaceProducts } from '../../db/schema/marketplace.ts';
 import { TtlCache } from './marketplace.cache.ts';
 import type { MarketplaceContext } from './marketplace.service.ts';
-import { categoryTree } from './marketplace.service.ts';
+import { categoryTree, productById, productBySlug } from './marketplace.service.ts';
 import { type MarketplaceIndex, createMarketplaceIndex } from './marketplace-index.ts';
 import { listProducts, searchProducts } from './marketplace-lists.service.ts';
 
@@ -121,5 +121,24 @@ describe('the marketplace in memory follows the database', () => {
     await database.db.update(marketplaceProducts).set({ name: 'Zzyzx Special Mango Pulp' }).where(eq(marketplaceProducts.id, record!.marketplaceProductId));
     const result = await sameSearch({ city: cityName!.name, search: 'zzyzx' });
     expect(result.products.map((p) => p.id)).toEqual([record!.marketplaceProductId]);
+  });
+});
+
+describe('product pages from memory answer as SQL does (issue 41)', () => {
+  it('every product by id and by slug, an unknown id and slug, and an inactive product', async () => {
+    const all = await database.db.select({ id: marketplaceProducts.id, slug: marketplaceProducts.slug }).from(marketplaceProducts);
+    let fromCopy = 0;
+    const outcome = async <T>(run: () => Promise<T>) => run().then((ok) => ({ ok }), (err: Error) => ({ error: err.message }));
+    for (const p of all) {
+      const a = await outcome(() => productById(viaSql(), p.id));
+      const b = await outcome(() => productById(viaIndex(), p.id));
+      expect(b, `id ${p.id}`).toEqual(a);
+      expect(await outcome(() => productBySlug(viaIndex(), p.slug)), `slug ${p.slug}`).toEqual(await outcome(() => productBySlug(viaSql(), p.slug)));
+      if ('ok' in b) fromCopy++;
+    }
+    expect(fromCopy).toBeGreaterThan(100);
+    for (const find of [() => productById(viaIndex(), 99_999_999), () => productBySlug(viaIndex(), 'no-such-product-anywhere')]) {
+      await expect(find()).rejects.toThrow(/There is no marketplace product/);
+    }
   });
 });

@@ -1,5 +1,5 @@
 // The marketplace's products and city records in memory, for category pages and search (issue 6).
-import type { MarketplaceProduct } from '@shop/domain/marketplace';
+import type { MarketplaceProduct, MarketplaceProductDetail } from '@shop/domain/marketplace';
 import type { MarketplaceCondition } from '@shop/domain/marketplace-filters';
 import type { MarketplaceSort } from '@shop/domain/marketplace-rules';
 import { fromPaisa } from '@shop/domain/money';
@@ -8,7 +8,7 @@ import { createDbMirror } from '../../lib/db-mirror.ts';
 import { type CityRecords, positionOf } from './marketplace-columns.ts';
 import type { CategoryIndex } from './marketplace-rows.ts';
 import { sortEveryCity, sortedCity, sortedRecords } from './marketplace-order.ts';
-import { listProduct } from './marketplace-page.ts';
+import { detailAt, listProduct } from './marketplace-page.ts';
 import { patchSnapshot } from './marketplace-patch.ts';
 import { loadSnapshot, type Snapshot } from './marketplace-snapshot.ts';
 
@@ -133,6 +133,9 @@ export function createMarketplaceIndex(
     return list;
   }
 
+  /** Per copy, each slug's product position (made on the first page asked by slug). */
+  const slugIndexes = new WeakMap<Snapshot, Map<string, number>>();
+
   return {
     warm: mirror.warm, follow: mirror.follow, wake: mirror.wake, generation: mirror.generation,
 
@@ -221,6 +224,33 @@ export function createMarketplaceIndex(
         min: minPrice === Infinity ? null : fromPaisa(minPrice),
         max: maxPrice === -Infinity ? null : fromPaisa(maxPrice),
       };
+    },
+
+    /**
+     * Issue 41: a product page (every active city's record) from the copy, by id or by slug; undefined
+     * when the copy is not loaded or does not hold an active record of it (SQL then answers).
+     */
+    async detail(
+      find: { id: number } | { slug: string },
+      cities: readonly { id: number; name: string }[],
+      categories: CategoryIndex,
+    ): Promise<MarketplaceProductDetail | undefined> {
+      const s = await mirror.current();
+      if (!s) return undefined;
+      let i: number;
+      if ('id' in find) i = positionOf(s.products, find.id);
+      else {
+        let bySlug = slugIndexes.get(s);
+        if (!bySlug) {
+          bySlug = new Map();
+          // The first of a slug in id order, as SQL's `order by p.id limit 1` (inactive ones too: detailAt leaves them to SQL).
+          for (let j = s.products.n - 1; j >= 0; j--) bySlug.set(s.products.slug.at(j), j);
+          slugIndexes.set(s, bySlug);
+        }
+        i = bySlug.get(find.slug) ?? -1;
+      }
+      if (i < 0) return undefined;
+      return detailAt(s, i, cities, categories) ?? undefined;
     },
 
     /** These products as sold in a city, in the given order (those not sold there left out); null when not loaded. */

@@ -1,5 +1,5 @@
 // The API rows of a marketplace page, made from the copy's records only for the products a page returns.
-import type { MarketplaceProduct } from '@shop/domain/marketplace';
+import type { MarketplaceCityRecord, MarketplaceProduct, MarketplaceProductDetail } from '@shop/domain/marketplace';
 import { fromPaisa } from '@shop/domain/money';
 import { type CityRecords, paisaAt, productRow } from './marketplace-columns.ts';
 import { type CategoryIndex, toBase } from './marketplace-rows.ts';
@@ -29,4 +29,25 @@ export function listProduct(s: Snapshot, c: CityRecords, k: number, city: string
   p.discount_price_without_tax = money(paisaAt(c.discountPriceWithoutTax, k));
   p.customer_specific_pricing = null;
   return p;
+}
+
+/**
+ * Issue 41: a product page from the copy (marketplace.service.ts detailWhere, same answer): the
+ * product's own fields and its record in each active city (`cities`: name by id, in id order). Null
+ * when the copy has no active record of it in any active city: an inactive product, or one listed
+ * nowhere, which SQL then answers (a 404, or the product without records).
+ */
+export function detailAt(s: Snapshot, i: number, cities: readonly { id: number; name: string }[], categories: CategoryIndex): MarketplaceProductDetail | null {
+  const records: MarketplaceCityRecord[] = [];
+  let base: Omit<MarketplaceProductDetail, 'bmpl_products_city'> | null = null;
+  for (const city of cities) {
+    const c = s.cities.get(city.id);
+    const k = c ? c.recordOf[i]! : -1;
+    if (!c || k < 0) continue;
+    const { customer_specific_pricing: _, city: name, price, sale, sale_price, sell_price, tax, stock, discount_threshold, discount_price, original_price, discount_description, discount_price_tax, discount_price_without_tax, ...own } =
+      listProduct(s, c, k, city.name, categories);
+    base ??= own;
+    records.push({ city: name, price, sale, sale_price, sell_price, tax, stock, discount_threshold, discount_price, original_price, discount_description, discount_price_tax, discount_price_without_tax });
+  }
+  return base ? { ...base, bmpl_products_city: records } : null;
 }

@@ -30,17 +30,21 @@ export interface MarketplaceContext {
  * A city name (default Lahore, else the first active city) to its id, from the database's active cities
  * (issue 35: staff keep them); an unknown name is a 400 with the choices.
  */
+/** The active cities, name to id in id order, kept with the answers (their counters move on a change of the cities). */
+const loadActiveCities = async (ctx: MarketplaceContext) => {
+  const rows = await ctx.db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.active, true)).orderBy(asc(cities.id));
+  return new Map(rows.map((r) => [r.name, r.id]));
+};
+const activeCities = (ctx: MarketplaceContext): Promise<Map<string, number>> => ctx.cache.get('cities', () => loadActiveCities(ctx));
+
 export async function cityIdOf(ctx: MarketplaceContext, name: string | undefined): Promise<{ city: City; cityId: number }> {
-  const load = async () => {
-    const rows = await ctx.db.select({ id: cities.id, name: cities.name }).from(cities).where(eq(cities.active, true)).orderBy(asc(cities.id));
-    return new Map(rows.map((r) => [r.name, r.id]));
-  };
+  const load = () => loadActiveCities(ctx);
   const pick = (ids: Map<string, number>) => {
     const names = [...ids.keys()];
     const city = name === undefined || name === '' ? (ids.has(DEFAULT_CITY) ? DEFAULT_CITY : names[0]) : parseCity(name, names);
     return { names, city };
   };
-  let ids = await ctx.cache.get('cities', load);
+  let ids = await activeCities(ctx);
   let found = pick(ids);
   // A city added since the list was kept (the counters move within a second; a miss reads again at once).
   if (!found.city) {
@@ -141,9 +145,16 @@ async function detailWhere(ctx: MarketplaceContext, where: SQL): Promise<Marketp
   return { ...toBase(product, index), bmpl_products_city: records.map((r) => toCityRecord(r, r.city as string)) };
 }
 
+/** Issue 41: a product page from the copy when it holds it (marketplace-index.ts detail); undefined: ask SQL. */
+async function detailFromCopy(ctx: MarketplaceContext, find: { id: number } | { slug: string }): Promise<MarketplaceProductDetail | undefined> {
+  if (!ctx.index) return undefined;
+  const ids = await activeCities(ctx);
+  return ctx.index.detail(find, [...ids].map(([name, id]) => ({ id, name })).sort((a, b) => a.id - b.id), await categoryIndex(ctx));
+}
+
 /** A marketplace product with every city record, or a 404. */
 export async function productById(ctx: MarketplaceContext, id: number): Promise<MarketplaceProductDetail> {
-  const product = await detailWhere(ctx, sql`p.id = ${id}`);
+  const product = (await detailFromCopy(ctx, { id })) ?? (await detailWhere(ctx, sql`p.id = ${id}`));
   if (!product) throw notFound(`There is no marketplace product ${id}.`);
   return product;
 }
@@ -158,6 +169,7 @@ export async function productBySlug(ctx: MarketplaceContext, segment: string): P
   }
   if (decoded.includes('/')) throw badRequest('The product address is not valid.');
   const product =
+    (await detailFromCopy(ctx, { slug: decoded.toLowerCase() })) ??
     (await detailWhere(ctx, sql`p.slug = ${decoded.toLowerCase()}`)) ??
     (await detailWhere(ctx, sql`upper(p.name) = ${nameFromSegment(decoded)}`)) ??
     // Issue 19: a renamed product's earlier address (its slug before the rename).
