@@ -507,6 +507,8 @@ test.describe('day one, from an empty PostgreSQL database to the first paid orde
       await page.getByRole('combobox', { name: 'Search products' }).fill('golive basmati');
       await page.getByRole('listbox', { name: 'Search results' }).getByRole('option', { name: new RegExp(RICE.name) }).click();
       const product = page.getByRole('article').filter({ has: page.getByRole('heading', { name: RICE.name, level: 1 }) });
+      // Issue 36: the product page shows the price the cart charges this buyer (Lahore's), not the list price.
+      await expect(product).toContainText(rs(RICE.lahore));
       await product.getByRole('button', { name: 'Add to cart' }).click();
       const amount = product.getByRole('textbox', { name: `Quantity of ${RICE.name}` });
       await amount.fill(String(quantity));
