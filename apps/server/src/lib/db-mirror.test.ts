@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/test-app.ts';
 import type { Database } from '../db/client.ts';
-import { createChangeFollower, createDbMirror } from './db-mirror.ts';
+import { createChangeFollower, createDbMirror, followCounters, followersBehind, nextCounterRead } from './db-mirror.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -13,16 +13,26 @@ afterAll(async () => drop());
 
 const bump = (table: string) => database.db.execute(sql`update catalogue_versions set version = version + 1 where name = ${table}`);
 
+/** Resolves once `done()` holds, checked every 10 ms; the 45 s bound is no budget, only a failing test's end. */
+async function until(done: () => boolean, what: string) {
+  const end = Date.now() + 45_000;
+  while (!done() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (!done()) throw new Error(`not after 45 s: ${what}`);
+}
+
 describe('the generation caches follow (issue 15)', () => {
   it('moves when the counters are seen to move, and again once the copy has loaded the change', async () => {
     let loads = 0;
     let finishLoad = () => {};
     let slow = false;
+    let loading = false;
     const mirror = createDbMirror(database.db, {
       tables: ['products', 'customer_prices'],
       reloadOn: ['products'],
       load: async () => {
+        loading = true;
         if (slow) await new Promise<void>((resolve) => (finishLoad = resolve));
+        loading = false;
         return ++loads;
       },
       maxStaleMs: 0,
@@ -46,7 +56,8 @@ describe('the generation caches follow (issue 15)', () => {
     await bump('products');
     slow = true;
     const refreshing = mirror.warm();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The load has begun: the move was seen, the new copy is not in place yet.
+    await until(() => loading, 'the load begins');
     const seen = mirror.generation();
     expect(seen).toBeGreaterThan(afterPrices);
     finishLoad();
@@ -68,11 +79,17 @@ describe('the generation caches follow (issue 15)', () => {
     const stop = mirror.follow();
     try {
       await bump('bmpl_products');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const read = nextCounterRead();
+      expect(followersBehind(database.db, read)).toEqual(['bmpl_products']);
+      // Nobody asks the copy (no current()): its timer's reads of the counters bring the change.
+      await until(() => followersBehind(database.db, read).length === 0, 'the follower takes in a read after the change');
       expect(mirror.generation()).toBeGreaterThan(before);
     } finally {
       stop();
     }
+    // Stopped: no longer among the followers.
+    await bump('bmpl_products');
+    expect(followersBehind(database.db, nextCounterRead())).toEqual([]);
   });
 
   it('followers of one database share one read of the counters per period (an idle server asks once, not once per follower)', async () => {
@@ -89,21 +106,29 @@ describe('the generation caches follow (issue 15)', () => {
       for (const f of followers) await f.warm();
       const before = followers.map((f) => f.generation());
       const stops = followers.map((f) => f.follow());
+      // One more follower of the same period, the test's: it counts the shared reads as they come.
+      let sharedReads = 0;
+      const stopCounting = followCounters(counted.database.db, 50, () => {
+        sharedReads++;
+      });
       try {
+        // Counted from a shared read on (one may be in flight now): ten reads, however long they take.
+        await until(() => sharedReads >= 1, 'a first shared read');
         counterReads = 0;
-        const started = Date.now();
-        await new Promise((resolve) => setTimeout(resolve, 600));
-        const periods = (Date.now() - started) / 50;
-        // Four followers reading on their own would make four reads per period.
-        expect(counterReads).toBeGreaterThan(0);
-        expect(counterReads).toBeLessThanOrEqual(periods + 2);
+        sharedReads = 0;
+        await until(() => sharedReads >= 10, 'ten shared reads');
+        // Five followers reading on their own would make five reads for each of the shared ones.
+        expect(counterReads).toBeGreaterThanOrEqual(10);
+        expect(counterReads).toBeLessThanOrEqual(sharedReads + 1);
         // And each still sees its own table move.
         for (const table of ['products', 'bmpl_products', 'content', 'customer_prices']) {
           await counted.database.db.execute(sql`update catalogue_versions set version = version + 1 where name = ${table}`);
         }
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        const read = nextCounterRead();
+        await until(() => followersBehind(counted.database.db, read).length === 0, 'every follower takes in a read after the changes');
         for (const [i, f] of followers.entries()) expect(f.generation()).toBeGreaterThan(before[i]!);
       } finally {
+        stopCounting();
         for (const stop of stops) stop();
       }
     } finally {

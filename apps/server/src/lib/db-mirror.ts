@@ -68,14 +68,35 @@ export async function changedRows(db: Db, table: string, from: number, to: numbe
  * on the server's own thread (a few ms each), and five followers each reading every second cost an
  * idle server 24 ms of CPU per second.
  */
+type OnRead = (versions: ReadonlyMap<string, number>, read: number) => void;
 interface CounterReader {
-  subscribers: Set<(versions: ReadonlyMap<string, number>) => void>;
+  subscribers: Set<OnRead>;
   stop(): void;
 }
 const counterReaders = new WeakMap<Db, Map<number, CounterReader>>();
 
-/** Calls `onRead` with every counter every `everyMs`, from one read shared by all such followers; returns the stop. */
-export function followCounters(db: Db, everyMs: number, onRead: (versions: ReadonlyMap<string, number>) => void): () => void {
+/** Every read of the change counters in this process is numbered (issue 38: tests wait for reads, not for time). */
+let countersRead = 0;
+/** What each database's following copies and caches have taken in, for `followersBehind`. */
+const followersOf = new WeakMap<Db, Set<{ tables: readonly string[]; takenIn(): number }>>();
+
+/** The number the next read of the change counters gets: it sees every write committed before this call. */
+export function nextCounterRead(): number {
+  return countersRead + 1;
+}
+
+/**
+ * The following copies and caches of `db` (by their tables) that have not yet taken in a read of the
+ * counters numbered `read` or later, i.e. not yet shown every write committed before
+ * `nextCounterRead()` answered `read`. Empty: every instance following `db` answers them. What the tests
+ * wait for instead of a span of time; the time it takes is a benchmark's (bench/freshness.ts).
+ */
+export function followersBehind(db: Db, read: number): string[] {
+  return [...(followersOf.get(db) ?? [])].filter((f) => f.takenIn() < read).map((f) => f.tables.join(','));
+}
+
+/** Calls `onRead` with every counter (and the read's number) every `everyMs`, from one read shared by all such followers; returns the stop. */
+export function followCounters(db: Db, everyMs: number, onRead: OnRead): () => void {
   let byPeriod = counterReaders.get(db);
   if (!byPeriod) {
     byPeriod = new Map();
@@ -83,16 +104,17 @@ export function followCounters(db: Db, everyMs: number, onRead: (versions: Reado
   }
   let reader = byPeriod.get(everyMs);
   if (!reader) {
-    const subscribers = new Set<(versions: ReadonlyMap<string, number>) => void>();
+    const subscribers = new Set<OnRead>();
     let reading = false;
     const timer = setInterval(() => {
       if (reading) return;
       reading = true;
+      const read = ++countersRead;
       db.select()
         .from(catalogueVersions)
         .then((rows) => {
           const versions = new Map(rows.map((r) => [r.name, Number(r.version)]));
-          for (const onEach of subscribers) onEach(versions);
+          for (const onEach of subscribers) onEach(versions, read);
         })
         // The database away: the next period tries again.
         .catch(() => {})
@@ -127,18 +149,21 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
   let refreshing: Promise<void> | null = null;
   let generation = 0;
   let following = false;
+  /** The number of the last read of the counters this copy has taken in. */
+  let takenIn = 0;
 
   const readVersions = async () => {
     const rows = await db.select().from(catalogueVersions).where(inArray(catalogueVersions.name, [...options.tables]));
     return new Map(rows.map((r) => [r.name, Number(r.version)]));
   };
 
-  /** `known`: counters read a moment ago by the shared reader (followCounters), else read here. */
-  const refresh = (known?: ReadonlyMap<string, number>): Promise<void> => {
+  /** `known`: counters read a moment ago by the shared reader (followCounters, read number `knownRead`), else read here. */
+  const refresh = (known?: ReadonlyMap<string, number>, knownRead = 0): Promise<void> => {
     refreshing ??= (async () => {
       const started = Date.now();
       // A failed check (the database away) is tried again after maxStaleMs, not on every request.
       checkedAt = started;
+      const read = known ? knownRead : ++countersRead;
       const now = known ?? (await readVersions());
       const moved = options.tables.filter((t) => now.get(t) !== versions.get(t));
       let copy = snapshot;
@@ -174,6 +199,7 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
       }
       versions = now;
       if (reload || moved.length > 0) generation++;
+      takenIn = Math.max(takenIn, read);
     })().finally(() => {
       refreshing = null;
     });
@@ -219,12 +245,16 @@ export function createDbMirror<S>(db: Db, options: MirrorOptions<S>) {
      */
     follow(): () => void {
       following = true;
-      const stop = followCounters(db, options.maxStaleMs, (known) => {
+      const stop = followCounters(db, options.maxStaleMs, (known, read) => {
         // A refresh still running (a load) takes the counters it read; the next period sees the rest.
-        if (!refreshing) refresh(known).catch(() => {});
+        if (!refreshing) refresh(known, read).catch(() => {});
       });
+      const follower = { tables: options.tables, takenIn: () => takenIn };
+      const followers = followersOf.get(db) ?? new Set();
+      followersOf.set(db, followers.add(follower));
       return () => {
         stop();
+        followers.delete(follower);
         following = false;
       };
     },
