@@ -3,14 +3,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guestHeaders } from '../../../test/factories.ts';
 import { signInStaff } from '../../../test/staff.ts';
+import { takenIn } from '../../../test/taken-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { jsonRows } from '../../db/client.ts';
 
-// Issue 19: a staff edit shows in the storefront's and the marketplace's answers within 2 s, through
-// the in-memory copies and answer caches as a running server keeps them (copies loaded at start,
-// following the change counters once a second). On PostgreSQL (TEST_DATABASE_URL) the edit is made
-// on one instance and read on another; on the embedded database (one process) on the same one.
-const BOUND_MS = 2_000;
+// Issue 19: a staff edit shows in the storefront's and the marketplace's answers, through the
+// in-memory copies and answer caches as a running server keeps them (copies loaded at start,
+// following the change counters once a second), with nobody asking in between. On PostgreSQL
+// (TEST_DATABASE_URL) the edit is made on one instance and read on another; on the embedded database
+// (one process) on the same one. The test waits until the instances have taken in a read of the
+// counters after the edit (test/taken-in.ts), not for 2 s: that budget is bench/freshness.ts's.
 const loads: { name: string; ms: number; products?: number }[] = [];
 const logStream = {
   write(line: string) {
@@ -37,7 +39,7 @@ afterAll(async () => {
 });
 
 describe('a staff edit on the storefront and in the marketplace (issue 19)', () => {
-  it('shows within 2 s in listings, search, details and the marketplace, on every instance', async () => {
+  it('shows in listings, search, details and the marketplace on every instance once they have read the counters, nobody asking', async () => {
     const cat = await signInStaff(writer, { email: 'cat-fresh@staff.pk', roles: ['Catalogue'] });
     const guest = await guestHeaders(reader.app);
     const [p] = await jsonRows<{ id: number; bmpl_id: number; city: string; tier2_id: number; tier4_id: number | null; tier3_id: number; name: string }>(
@@ -81,10 +83,10 @@ describe('a staff edit on the storefront and in the marketplace (issue 19)', () 
     const newPrice = (Number(staff.data.price) + 111).toFixed(2);
     const res = await cat.inject({ method: 'PATCH', url: `/api/staff/catalogue/products/${p!.id}`, payload: { price: newPrice } });
     expect(res.statusCode, res.body).toBe(200);
-    const edited = Date.now();
 
-    // Every answer from the bound on is the new one (nobody asks in between: the instances notice by themselves).
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, BOUND_MS - (Date.now() - edited))));
+    // Every answer once the instances have taken in a read of the counters after the edit is the new
+    // one (nobody asks in between: the instances notice by themselves).
+    const ms = await takenIn(reader.database.db, 'the price edit');
     const stale: string[] = [];
     for (const what of Object.keys(reads)) {
       const now = await read(what);
@@ -93,6 +95,6 @@ describe('a staff edit on the storefront and in the marketplace (issue 19)', () 
     }
     expect(stale).toEqual([]);
     // For the report: how long a whole copy's load took (each edit reloads the copy it touches).
-    console.info(`copy loads (ms): ${loads.map((l) => `${l.name} ${l.ms}${l.products ? ` (${l.products} products)` : ''}`).join('; ')}`);
+    console.info(`taken in after ${ms} ms; copy loads (ms): ${loads.map((l) => `${l.name} ${l.ms}${l.products ? ` (${l.products} products)` : ''}`).join('; ')}`);
   }, 60_000);
 });
