@@ -45,6 +45,10 @@ const order: Order = OrderSchema.parse({
   business_name: 'Ali Traders',
   order_by: 'Ali Orderer',
   version: 1,
+  order_reference: null,
+  requested_delivery_day: null,
+  confirmed_on: null,
+  change_requests: [],
   order_details: [
     {
       id: 1, product_id: 5, product_name: 'Dalda Cooking Oil 5L', quantity: 2, unit_price: '2400.00', total_price: '4800.00', tax: '400.00',
