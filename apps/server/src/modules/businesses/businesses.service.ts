@@ -16,12 +16,13 @@ import {
   WAITING_STATES,
 } from '@shop/domain/businesses';
 import type { PaymentMode, UserType } from '@shop/domain/constants';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { businesses, businessUsers, uploads } from '../../db/schema/business.ts';
 import { isoTime } from '../../db/schema/common.ts';
 import { areas, businessTypes, cities } from '../../db/schema/places.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { documentCountSql } from '../uploads/uploads.service.ts';
 
 export interface StaffActor {
   staffId: number;
@@ -62,7 +63,7 @@ export async function businessQueue(db: Db, query: BusinessQueueQuery): Promise<
       area: areas.name,
       verification: businesses.verification,
       cursor: cursorTime,
-      documents: sql<number>`(select count(*)::int from uploads d where d.business_id = ${businesses.id})`,
+      documents: documentCountSql(businesses.id),
       has_duplicates: sql<boolean>`(${duplicateCnic} or ${duplicateNtn} or ${duplicatePhone})`,
       email_unproven: sql<boolean>`exists (select 1 from business_users u where u.business_id = ${businesses.id} and u.email_proven_at is null)`,
       status: businesses.status,
@@ -231,6 +232,15 @@ export async function buyerVerification(db: Db, businessId: number): Promise<Buy
     payment_mode: b.paymentMode as PaymentMode,
   };
 }
+
+/**
+ * How many businesses are in a city or an area (an id, or an SQL expression of the caller's statement),
+ * as a scalar subquery: the cities and areas screens count them, and one in use is not deleted (places).
+ */
+export const businessCountSql = (place: { cityId: number | SQL } | { areaId: number | SQL }): SQL<number> =>
+  'cityId' in place
+    ? sql<number>`(select count(*)::int from ${businesses} b where b.city_id = ${place.cityId})`
+    : sql<number>`(select count(*)::int from ${businesses} b where b.area_id = ${place.areaId})`;
 
 /** How many registrations wait for a person (new or changed), for the dashboard. */
 export async function countWaitingRegistrations(db: Db): Promise<number> {

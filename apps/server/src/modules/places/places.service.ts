@@ -12,7 +12,7 @@ import { renameRunsCity } from '../order-desk/delivery-runs.service.ts';
 import { areas, cities } from '../../db/schema/places.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import { appendAudit } from '../audit/audit.service.ts';
-import type { StaffActor, Tx } from '../businesses/businesses.service.ts';
+import { businessCountSql, type StaffActor, type Tx } from '../businesses/businesses.service.ts';
 
 type CityRow = typeof cities.$inferSelect;
 type AreaRow = typeof areas.$inferSelect;
@@ -41,7 +41,7 @@ export async function listStaffCities(db: Db | Tx): Promise<StaffCity[]> {
     sql`select c.id,
           (select count(*)::int from areas a where a.city_id = c.id) as areas,
           (select count(*)::int from areas a where a.city_id = c.id and a.active) as active_areas,
-          (select count(*)::int from businesses b where b.city_id = c.id) as businesses
+          ${businessCountSql({ cityId: sql`c.id` })} as businesses
         from cities c`,
   );
   const counts = new Map(rows.map((r) => [Number(r.id), r]));
@@ -119,7 +119,7 @@ async function cityUses(tx: Tx, id: number, name: string): Promise<string[]> {
   const [row] = await jsonRows<Record<string, number>>(
     tx as unknown as Db,
     sql`select (select count(*)::int from areas where city_id = ${id}) as areas,
-          (select count(*)::int from businesses where city_id = ${id}) as businesses,
+          ${businessCountSql({ cityId: id })} as businesses,
           (select count(*)::int from city_prices where city_id = ${id}) as city_prices,
           (select count(*)::int from quantity_prices where city_id = ${id}) as quantity_prices,
           (select count(*)::int from banners where city_id = ${id}) as banners,
@@ -157,7 +157,7 @@ export async function deleteCity(db: Db, actor: StaffActor, id: number): Promise
 export async function listStaffAreas(db: Db | Tx, cityId: number): Promise<StaffArea[]> {
   const rows = await jsonRows<{ id: number; city_id: number; name: string; store_id: number; active: boolean; businesses: number }>(
     db as Db,
-    sql`select a.id, a.city_id, a.name, a.store_id, a.active, (select count(*)::int from businesses b where b.area_id = a.id) as businesses
+    sql`select a.id, a.city_id, a.name, a.store_id, a.active, ${businessCountSql({ areaId: sql`a.id` })} as businesses
         from areas a where a.city_id = ${cityId} order by lower(a.name), a.id`,
   );
   return rows;
@@ -208,7 +208,7 @@ export async function changeArea(db: Db, actor: StaffActor, cityId: number, id: 
 export async function deleteArea(db: Db, actor: StaffActor, cityId: number, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const before = await areaRow(tx, cityId, id);
-    const [used] = await jsonRows<{ n: number }>(tx as unknown as Db, sql`select count(*)::int as n from businesses where area_id = ${id}`);
+    const [used] = await jsonRows<{ n: number }>(tx as unknown as Db, sql`select ${businessCountSql({ areaId: id })} as n`);
     const n = Number(used?.n ?? 0);
     if (n > 0) throw conflict(`${before.name} is in use (${n} ${n === 1 ? 'business' : 'businesses'}): make it inactive instead, and it is no longer offered.`);
     await tx.delete(areas).where(eq(areas.id, id));

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DOCUMENT_KINDS, type DocumentKind } from '@shop/domain/auth';
-import { and, asc, eq } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uploads } from '../../db/schema/business.ts';
 import { type FileStore, localFileStore } from '../../lib/file-store.ts';
@@ -76,6 +76,10 @@ export async function storeDocuments(tx: Db, at: FilesAt, businessId: number, do
   }
   return { count: docs.length, discard };
 }
+
+/** How many documents business `businessId` (a column or SQL expression of the caller's statement) has, as a scalar subquery. */
+export const documentCountSql = (businessId: AnyColumn | SQL): SQL<number> =>
+  sql<number>`(select count(*)::int from ${uploads} d where d.business_id = ${businessId})`;
 
 export async function listDocuments(db: Db, businessId: number) {
   const rows = await db
