@@ -24,6 +24,8 @@ export default defineConfig({
     maxWorkers: process.env.TEST_DATABASE_URL ? cores + 1 : Math.max(2, cores),
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      // The repository's own checks (scripts/): no database, no server.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], testTimeout: 60_000 } },
       {
         test: {
           name: 'server',
