@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBusiness, makeUser, signIn } from '../../../test/factories.ts';
 import { newKey } from '../../../test/order-factories.ts';
 import { signInStaff } from '../../../test/staff.ts';
+import { takenIn } from '../../../test/taken-in.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { jsonRows } from '../../db/client.ts';
 
@@ -12,8 +13,8 @@ import { jsonRows } from '../../db/client.ts';
 // search, category pages, product page (not found) and sitemap; active again, it is back. The edit
 // is made on one instance; two others on the same database answer as running servers do (change
 // counters followed once a second, nobody asking in between), one from its in-memory copy
-// (CATALOGUE_COPIES on, loaded at start), one from SQL only (CATALOGUE_COPIES=off), within 2 s.
-const BOUND_MS = 2_000;
+// (CATALOGUE_COPIES on, loaded at start), one from SQL only (CATALOGUE_COPIES=off), once they have
+// taken in a read of the counters after the edit (test/taken-in.ts; the 2 s budget is bench/freshness.ts's).
 
 let memory: TestApp;
 let sqlOnly: TestApp;
@@ -91,7 +92,7 @@ async function seen(t: TestApp, p: Picked) {
 }
 
 describe('a product made inactive leaves the marketplace (issue 19)', () => {
-  it('on every instance within 2 s (in-memory copy and SQL only), and comes back when active again; the order refuses it', async () => {
+  it('on every instance by itself (in-memory copy and SQL only), and comes back when active again; the order refuses it', async () => {
     const p = await pick();
     const instances = { 'in-memory copy': running, 'CATALOGUE_COPIES=off': sqlOnly } as const;
     const cat = await signInStaff(memory, { email: 'cat-inactive@staff.pk', roles: ['Catalogue'] });
@@ -119,9 +120,8 @@ describe('a product made inactive leaves the marketplace (issue 19)', () => {
 
     const off = await cat.inject({ method: 'PATCH', url: `/api/staff/catalogue/products/${p.id}`, payload: { active: false } });
     expect(off.statusCode, off.body).toBe(200);
-    const editedAt = Date.now();
-    // The instances notice by themselves: nobody asks them before the bound.
-    await new Promise((r) => setTimeout(r, Math.max(0, BOUND_MS - (Date.now() - editedAt))));
+    // The instances notice by themselves: nobody asks them until they have read the counters.
+    await takenIn(memory.database.db, 'the product made inactive');
     expect(await seen(running, p)).toEqual(gone);
     expect(await seen(sqlOnly, p)).toEqual(gone);
 
@@ -139,8 +139,7 @@ describe('a product made inactive leaves the marketplace (issue 19)', () => {
 
     const on = await cat.inject({ method: 'PATCH', url: `/api/staff/catalogue/products/${p.id}`, payload: { active: true } });
     expect(on.statusCode, on.body).toBe(200);
-    const activeAt = Date.now();
-    await new Promise((r) => setTimeout(r, Math.max(0, BOUND_MS - (Date.now() - activeAt))));
+    await takenIn(memory.database.db, 'the product made active again');
     expect(await seen(running, p)).toEqual(shown);
     expect(await seen(sqlOnly, p)).toEqual(shown);
   }, 120_000);
