@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBusiness, makeUser, signIn } from '../../../test/factories.ts';
 import { type SignedInStaff, signInStaff } from '../../../test/staff.ts';
+import { takenIn } from '../../../test/taken-in.ts';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { jsonRows } from '../../db/client.ts';
 import { businesses } from '../../db/schema/business.ts';
@@ -13,8 +14,8 @@ import { refreshMarketplacePrices } from './city-price.service.ts';
 
 // Decision 019: city_prices (with quantity_prices) is the one record of what a product costs in a
 // city; the marketplace's city records of a storefront product follow it, on the same request, on a
-// second running instance within 2 s, and when a scheduled price starts without a write.
-const BOUND_MS = 2_000;
+// second running instance once it has read the change counters (test/taken-in.ts), and when a scheduled
+// price starts without a write. How soon is bench/freshness.ts's budget (2 s), not this test's.
 
 let t: TestApp;
 /** A second instance on the same database, running as production does (copies, counters every second, the boundary clock). */
@@ -123,43 +124,39 @@ async function shownInLahore(app: TestApp, p: Linked): Promise<{ page: Shown; ca
 
 const everywhere = (shown: Shown) => ({ page: shown, category: shown, search: shown });
 
-/** Polls an instance until it shows `expected` everywhere, for at most BOUND_MS; answers how long it took. */
-async function followsWithin(app: TestApp, p: Linked, expected: Shown): Promise<number> {
-  const started = Date.now();
-  let last = await shownInLahore(app, p);
-  while (JSON.stringify(last) !== JSON.stringify(everywhere(expected)) && Date.now() - started < BOUND_MS) {
-    await new Promise((r) => setTimeout(r, 100));
-    last = await shownInLahore(app, p);
-  }
-  expect(last).toEqual(everywhere(expected));
-  return Date.now() - started;
+/** Once the running instance has taken in a read of the counters after the writes so far (nobody asking it meanwhile), it shows `expected` everywhere. */
+async function follows(app: TestApp, p: Linked, expected: Shown) {
+  await takenIn(app.database.db);
+  expect(await shownInLahore(app, p)).toEqual(everywhere(expected));
 }
+/** The marketplace's change counter (bmpl_product_cities). */
+const marketplaceCounter = async () => Number((await jsonRows<{ version: string }>(t.database.db, sql`select version::text from catalogue_versions where name = 'bmpl_product_cities'`))[0]?.version);
 
 const plain = (price: string): Shown => ({ price, sale: false, sale_price: null, discount_threshold: null, discount_price: null, original_price: null });
 
 describe('the marketplace shows the city prices the cart charges (decision 019)', () => {
-  it('adding and ending a city price and a threshold changes the product page, category page and search at once, and on another instance within 2 s', async () => {
+  it('adding and ending a city price and a threshold changes the product page, category page and search at once, and on another instance by itself', async () => {
     const p = await linkedProduct();
     // The other instance has loaded its copies.
-    await followsWithin(other, p, (await shownInLahore(t, p)).page);
+    await follows(other, p, (await shownInLahore(t, p)).page);
 
     const city = await add({ kind: 'city', city: 'Lahore', product_id: p.id, price: '93.40' });
     expect(await shownInLahore(t, p)).toEqual(everywhere(plain('93.40')));
-    await followsWithin(other, p, plain('93.40'));
+    await follows(other, p, plain('93.40'));
 
     const threshold = await add({ kind: 'quantity', city: 'Lahore', product_id: p.id, min_quantity: 12, price: '90.10' });
     const withThreshold: Shown = { ...plain('93.40'), discount_threshold: 12, discount_price: '90.10', original_price: '93.40' };
     expect(await shownInLahore(t, p)).toEqual(everywhere(withThreshold));
-    await followsWithin(other, p, withThreshold);
+    await follows(other, p, withThreshold);
 
     await end('quantity', threshold.id);
     expect(await shownInLahore(t, p)).toEqual(everywhere(plain('93.40')));
-    await followsWithin(other, p, plain('93.40'));
+    await follows(other, p, plain('93.40'));
 
     await end('city', city.id);
     const listPrice = plain(p.price);
     expect(await shownInLahore(t, p)).toEqual(everywhere(listPrice));
-    await followsWithin(other, p, listPrice);
+    await follows(other, p, listPrice);
   });
 
   it("the marketplace's x1 and threshold prices equal the price check and the cart for the same product, city and quantity", async () => {
@@ -187,16 +184,25 @@ describe('the marketplace shows the city prices the cart charges (decision 019)'
     expect((await cartPrice(p.id, 23)).unit_price).toBe(lahore.price);
   });
 
-  it('a city price scheduled to start shows in the marketplace without a write, within 2 s of its start', async () => {
+  it('a city price scheduled to start shows in the marketplace without a write, once its start has passed', async () => {
     const p = await linkedProduct();
-    await followsWithin(other, p, (await shownInLahore(t, p)).page);
+    await follows(other, p, (await shownInLahore(t, p)).page);
     const [lahore] = await jsonRows<{ id: number }>(t.database.db, sql`select id from cities where name = 'Lahore'`);
-    const startsAt = Date.now() + 1_500;
+    // Three seconds ahead: time for the look below, which three requests take, however loaded the machine.
+    const startsAt = Date.now() + 3_000;
     await t.database.db.insert(cityPrices).values({ productId: p.id, cityId: lahore!.id, price: '91.20', startsAt: new Date(startsAt).toISOString() });
+    const added = await marketplaceCounter();
     expect((await shownInLahore(other, p)).page.price).toBe(p.price);
-    await new Promise((r) => setTimeout(r, startsAt - Date.now()));
-    await followsWithin(other, p, plain('91.20'));
-    expect(Date.now() - startsAt).toBeLessThan(BOUND_MS + 1_000);
+    // The running instance's clock of the schedule writes the city records once the start has passed
+    // (nobody writes meanwhile): the marketplace counter moves. Counted, not timed.
+    let moved = added;
+    for (let i = 0; i < 450 && moved === added; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      moved = await marketplaceCounter();
+    }
+    expect(moved, 'the schedule moved the marketplace counter').toBeGreaterThan(added);
+    expect(Date.now()).toBeGreaterThanOrEqual(startsAt);
+    await follows(other, p, plain('91.20'));
   });
 
   it('the refresher writes only records whose shown price changed: the marketplace counter moves only then', async () => {
