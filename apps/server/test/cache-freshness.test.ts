@@ -11,13 +11,14 @@ import { type Database, jsonRows, openDatabase } from '../src/db/client.ts';
 import { createMailer } from '../src/lib/mailer.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { seedDemo } from '../src/seed/demo.ts';
+import { takenIn } from './taken-in.ts';
 
 // Issue 15: a change of price or stock, written to the database by anyone (here a direct SQL update,
-// as staff tools would), shows on every instance within 2 s, through every cache the instances keep
-// (answers, the second-ask admission, the in-memory copies). Two instances need one database they both
-// reach: PostgreSQL (PGlite lives inside one process).
+// as staff tools would), shows on every instance by itself, through every cache the instances keep
+// (answers, the second-ask admission, the in-memory copies), once each has taken in a read of the
+// change counters after it (test/taken-in.ts; how soon, 2 s, is bench/freshness.ts's budget). Two
+// instances need one database they both reach: PostgreSQL (PGlite lives inside one process).
 const url = process.env.TEST_DATABASE_URL;
-const BOUND_MS = 2_000;
 
 interface Instance {
   app: FastifyInstance;
@@ -109,7 +110,7 @@ describe.runIf(url)('a change of price or stock on two instances of one database
     await admin?.end();
   });
 
-  it('shows the new price, locked price and stock on both instances within 2 s in listings, search, details and the marketplace', async () => {
+  it('shows the new price, locked price and stock on both instances by themselves in listings, search, details and the marketplace', async () => {
     const db = a.database.db;
     const rows = (q: ReturnType<typeof sql>) => jsonRows<Record<string, unknown>>(db, q);
     // A storefront product in stock, and one with a price locked for the orderer's business.
@@ -170,7 +171,6 @@ describe.runIf(url)('a change of price or stock on two instances of one database
     await db.execute(sql`update customer_prices set price = 876.54 where product_id = ${lockedId} and business_id = ${locked!.business_id}`);
     await db.execute(sql`update bmpl_product_cities c set price = 765.43 from cities ci where ci.id = c.city_id and ci.name = ${city} and c.bmpl_product_id = ${marketplaceId}`);
     await db.execute(sql`update bmpl_product_cities c set stock = 0 from cities ci where ci.id = c.city_id and ci.name = ${city} and c.bmpl_product_id = ${marketplaceId}`);
-    const changed = Date.now();
 
     const fresh = (what: string, p: Record<string, unknown>) => {
       if (what === 'locked price in a detail') return Number(p.customer_specific_pricing) === 876.54;
@@ -178,8 +178,9 @@ describe.runIf(url)('a change of price or stock on two instances of one database
       return Number(p.price) === 987.65 && Number(p.stock) === 0;
     };
     // No request in between: the instances must notice the change by themselves (a buyer's first
-    // request after a quiet spell is as fresh as any). Every answer asked from the bound on is the new one.
-    await new Promise((resolve) => setTimeout(resolve, BOUND_MS - (Date.now() - changed)));
+    // request after a quiet spell is as fresh as any). Every answer asked once both have taken in a
+    // read of the counters after the writes is the new one.
+    for (const i of [a, b]) await takenIn(i.database.db, 'the price and stock writes');
     const stale: string[] = [];
     for (const [n, i] of [a, b].entries()) {
       for (const [what, r] of Object.entries(reads)) if (!fresh(what, await read(i, r))) stale.push(`instance ${n + 1}: ${what}`);
