@@ -57,7 +57,8 @@ const tableOwners = {
     order_change_requests: 'order-desk',
   },
   'order-lists.ts': { order_lists: 'reorder', order_list_items: 'reorder' },
-  'orders.ts': { orders: 'orders', order_details: 'orders', invoices: 'orders', ledgers: 'orders' },
+  // order_revisions (issue 37): the total of each version of a Pending order its Orderer changed.
+  'orders.ts': { orders: 'orders', order_revisions: 'orders', order_details: 'orders', invoices: 'orders', ledgers: 'orders' },
   // Reference data (seeded, written by no module): owned by businesses, whose records point at them.
   // Issue 35: the Admin keeps the cities and their areas (modules/places); business types stay with businesses.
   'places.ts': { cities: 'places', areas: 'places', business_types: 'businesses' },

@@ -8,12 +8,13 @@
 // names: after from, join, update, into, using, table (with the comma-separated list of a from), and as
 // `table.column`. A table named by a module that does not own it (module-boundaries.cjs, tableOwners) is
 // an error unless `sqlAllowed` there lists that file and table with a reason; an entry of `sqlAllowed`
-// that no longer matches anything is an error too, so the list only shrinks.
+// that no longer matches anything is an error too, so the list only shrinks; and so is a table of the
+// schema files (`pgTable('name', ...)`) that tableOwners does not list, which no one would own.
 //
 //   node scripts/check-sql-tables.mjs          the check (npm run lint): exit 1 with one line per finding
 //   node scripts/check-sql-tables.mjs --all    also list what the exceptions cover, and the counts
 //   node scripts/check-sql-tables.mjs --root DIR   check another tree (with its own module-boundaries.cjs)
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -22,6 +23,7 @@ import ts from 'typescript';
 const require = createRequire(import.meta.url);
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const MODULES_DIR = 'apps/server/src/modules';
+export const SCHEMA_DIR = 'apps/server/src/db/schema';
 
 /** table -> owning module, from module-boundaries.cjs's tableOwners (schema file -> table -> owner). */
 export function ownerOfTable(tableOwners) {
@@ -150,6 +152,23 @@ export function sqlTablesOfFile(fileName, source, knownTables) {
   return out.sort((a, b) => a.line - b.line || a.table.localeCompare(b.table));
 }
 
+/** The tables the schema files define (`pgTable('name', ...)`), each with its file: [{ file, table }]. */
+export function schemaTables(schemaDir) {
+  const out = [];
+  for (const name of readdirSync(schemaDir).sort()) {
+    if (!name.endsWith('.ts')) continue;
+    const file = ts.createSourceFile(name, readFileSync(join(schemaDir, name), 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    const visit = (node) => {
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'pgTable' && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+        out.push({ file: name, table: node.arguments[0].text });
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+  }
+  return out;
+}
+
 function sourceFiles(dir) {
   const out = [];
   for (const name of readdirSync(dir).sort()) {
@@ -187,7 +206,10 @@ export function checkSqlTables({ cwd = repoRoot, boundaries = require('../module
   }
   const uncovered = foreign.filter((f) => !f.allowed);
   const stale = [...allowed].filter((k) => !used.has(k)).map((k) => ({ file: k.split(' ')[0], table: k.split(' ')[1] }));
-  return { foreign, uncovered, stale };
+  // A table the map does not list would be no one's, and its name in any module's SQL unseen.
+  const schemaDir = join(cwd, SCHEMA_DIR);
+  const unowned = existsSync(schemaDir) ? schemaTables(schemaDir).filter((t) => !owners.has(t.table)) : [];
+  return { foreign, uncovered, stale, unowned };
 }
 
 /** Lines (file and line) of a list of findings: the measure the issue counts. */
@@ -198,7 +220,7 @@ function main() {
   const all = args.includes('--all');
   // --root DIR: another tree laid out like this one, with its own module-boundaries.cjs (the tests' fixtures).
   const root = args.includes('--root') ? resolve(args[args.indexOf('--root') + 1] ?? '.') : undefined;
-  const { foreign, uncovered, stale } = root ? checkSqlTables({ cwd: root, boundaries: require(join(root, 'module-boundaries.cjs')) }) : checkSqlTables();
+  const { foreign, uncovered, stale, unowned } = root ? checkSqlTables({ cwd: root, boundaries: require(join(root, 'module-boundaries.cjs')) }) : checkSqlTables();
   const say = (f) => `${f.file}:${f.line}: module ${f.module} names table ${f.table} (owned by ${f.owner})`;
   if (all) {
     for (const f of foreign.filter((x) => x.allowed)) console.log(`allowed  ${say(f)}`);
@@ -211,7 +233,8 @@ function main() {
   }
   for (const f of uncovered) console.error(`${say(f)}: the owner exports a fragment or service, or sqlAllowed in module-boundaries.cjs lists it with a reason`);
   for (const s of stale) console.error(`module-boundaries.cjs sqlAllowed: ${s.file} no longer names ${s.table} in its SQL: remove it from the list`);
-  if (uncovered.length || stale.length) process.exit(1);
+  for (const t of unowned) console.error(`${SCHEMA_DIR}/${t.file} defines table ${t.table}, which module-boundaries.cjs's tableOwners does not give an owner`);
+  if (uncovered.length || stale.length || unowned.length) process.exit(1);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

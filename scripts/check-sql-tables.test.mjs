@@ -104,13 +104,22 @@ describe('the check over a tree of modules', () => {
     expect(res.status).toBe(1);
     expect(res.stderr).toContain(`${file} no longer names bmpl_products`);
   });
+
+  it('fails on a table of the schema files that the map gives no owner', () => {
+    const schema = "import { pgTable, serial } from 'drizzle-orm/pg-core';\nexport const orders = pgTable('orders', { id: serial('id') });\nexport const notes = pgTable('order_notes', { id: serial('id') });\n";
+    const dir = tree({ 'apps/server/src/modules/orders/orders.service.ts': own, 'apps/server/src/db/schema/orders.ts': schema });
+    const res = run(dir);
+    expect(res.status).toBe(1);
+    expect(res.stderr.trim()).toBe("apps/server/src/db/schema/orders.ts defines table order_notes, which module-boundaries.cjs's tableOwners does not give an owner");
+  });
 });
 
 describe('the repository', () => {
   it('names no other module\'s table in SQL text that module-boundaries.cjs does not list, and lists nothing it does not name', () => {
-    const { foreign, uncovered, stale } = checkSqlTables();
+    const { foreign, uncovered, stale, unowned } = checkSqlTables();
     expect(uncovered).toEqual([]);
     expect(stale).toEqual([]);
+    expect(unowned).toEqual([]);
     expect(foreign.length).toBeGreaterThan(0);
   });
 });
