@@ -17,6 +17,7 @@ const embeddedLaneOnly = [
   'apps/server/test/body-bounds.test.ts', // bodies refused before any handler runs
   'apps/server/src/modules/auth/change-password.test.ts', // password hashing and the in-process limits
   'apps/server/src/config.test.ts', // environment parsing
+  'apps/server/test/architecture-routes.test.ts', // the routes the app registers (ARCHITECTURE.md's map), the same on both
 ];
 
 export default defineConfig({
