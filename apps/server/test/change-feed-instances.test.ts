@@ -11,20 +11,24 @@ import { createMailer } from '../src/lib/mailer.ts';
 import { createTokenService } from '../src/lib/tokens.ts';
 import { guestHeaders } from './factories.ts';
 import { signInStaff } from './staff.ts';
+import { takenIn } from './taken-in.ts';
 import { createTestApp, openTestDatabase, type TestApp } from './test-app.ts';
 
 // Issue 17, the change feed (migration 0021): an edit of a product made on one instance shows on the
-// others within 2 s, taken in by patching their copies, never by loading them whole again. Instance
-// B follows as production does (the counters every second, and LISTEN); instance C reads the counters
-// only once a minute, so only the NOTIFY can bring the change to it in time. Two instances need one
+// others, taken in by patching their copies, never by loading them whole again. Instance B follows as
+// production does (the counters every second, and LISTEN): it is read once it has taken in a read of
+// the counters after the edit (test/taken-in.ts). Instance C reads the counters only once an hour, so
+// only the NOTIFY can bring the change to it: it is read once its copy has been patched after the edit.
+// Nothing is timed here (how soon, 2 s, is bench/freshness.ts's budget). Two instances need one
 // database they both reach: PostgreSQL (PGlite lives inside one process).
 //
 // The same for the marketplace: a staff edit of a marketplace city record's price (a city price, through
-// POST /api/staff/prices, audited) shows on the other instances' marketplace listing and product answers
-// within 2 s, patched into their marketplace copies. On the embedded database (no TEST_DATABASE_URL) the
+// POST /api/staff/prices, audited) shows on the other instances' marketplace listing and product answers,
+// patched into their marketplace copies. On the embedded database (no TEST_DATABASE_URL) the
 // marketplace case runs on one instance that follows the change counters as a running server does.
 const url = process.env.TEST_DATABASE_URL;
-const BOUND_MS = 2_000;
+/** Instance C's period of reading the counters: longer than any run of this file, so only a NOTIFY reaches it. */
+const NOTIFY_ONLY_FOLLOW_MS = 3_600_000;
 
 interface Instance {
   app: FastifyInstance;
@@ -97,12 +101,22 @@ interface Reader {
   name: string;
   app: FastifyInstance;
   market: CopyCounts;
+  /** The database whose counters it follows (it is read once it has taken in a read after the edit); none: NOTIFY only (read once its copy is patched). */
+  follows?: Database['db'];
+}
+
+/** Resolves once `count()` has passed `from` (a copy's patches, counted from its log); 45 s ends a failing test. */
+async function untilMoved(count: () => number, from: number, what: string) {
+  const end = Date.now() + 45_000;
+  while (count() <= from && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+  if (count() <= from) throw new Error(`${what}: not after 45 s`);
 }
 
 /**
  * A staff person of role Catalogue adds city prices for one marketplace city record, three times, on
  * `writer` (the real route, audited); each time every reader's marketplace listing and product answers
- * show the record's new price within BOUND_MS, and no reader loads its marketplace copy whole again.
+ * show the record's new price once it has taken the edit in, and no reader loads its marketplace copy
+ * whole again.
  */
 async function marketplaceEditShowsOnReaders(writer: Pick<TestApp, 'app' | 'database'>, readers: Reader[]) {
   const db = writer.database.db;
@@ -148,27 +162,26 @@ async function marketplaceEditShowsOnReaders(writer: Pick<TestApp, 'app' | 'data
   for (const [round, step] of [17, 34, 51].entries()) {
     const price = (Number(record.price) + step).toFixed(2);
     const before = await audited();
+    const patchedBefore = readers.map((r) => r.market.patches);
+    const changed = performance.now();
     const res = await staff.inject({ method: 'POST', url: '/api/staff/prices', payload: { kind: 'city', city: record.city, product_id: record.product_id, price } });
     expect(res.statusCode, res.body).toBe(200);
-    const changed = Date.now();
     expect(await audited()).toBe(before + 1);
     // The record as the database now has it (decision 019: the city price in effect, derived in the same transaction).
     const [now] = await jsonRows<{ price: string }>(db, sql`select price::text as price from bmpl_product_cities where id = ${record.id}`);
     const expected = Number(now!.price).toFixed(2);
     expect(expected, 'the staff edit changed the marketplace record').not.toBe(shown);
     shown = expected;
-    const seenAt = await Promise.all(
-      readers.map(async (reader) => {
-        while (Date.now() - changed < 5_000) {
-          const prices = await Promise.all(Object.keys(reads).map((what) => priceOn(reader, what)));
-          if (prices.every((p) => p === expected)) return Date.now() - changed;
-          await new Promise((resolve) => setTimeout(resolve, 50));
-        }
-        return Number.POSITIVE_INFINITY;
+    // Nobody asks a reader until it has taken the edit in by itself; then every answer is the new one.
+    const tookIn = await Promise.all(
+      readers.map(async (reader, i) => {
+        if (reader.follows) await takenIn(reader.follows, `${reader.name}: the marketplace edit`);
+        else await untilMoved(() => reader.market.patches, patchedBefore[i]!, `${reader.name}: a patch of its marketplace copy`);
+        return Math.round(performance.now() - changed);
       }),
     );
-    console.info(`marketplace round ${round}: ${readers.map((r, i) => `${r.name} showed ${expected} after ${seenAt[i]} ms`).join('; ')}`);
-    for (const ms of seenAt) expect(ms).toBeLessThanOrEqual(BOUND_MS);
+    for (const reader of readers) for (const what of Object.keys(reads)) expect(await priceOn(reader, what), `${reader.name} ${what}`).toBe(expected);
+    console.info(`marketplace round ${round}: ${readers.map((r, i) => `${r.name} took ${expected} in after ${tookIn[i]} ms`).join('; ')}`);
   }
   // Taken in by patches: no reader loaded its marketplace copy whole again.
   expect(readers.map((r) => r.market.loads)).toEqual(loadsBefore);
@@ -195,8 +208,8 @@ describe.runIf(url)('the change feed across instances', () => {
       ...(await Promise.all([
         startInstance(target.toString(), production),
         startInstance(target.toString(), production),
-        // Counters read once a minute: only a NOTIFY brings a change within the bound.
-        startInstance(target.toString(), { ...production, followMs: 60_000 }),
+        // Counters read once an hour: only a NOTIFY brings a change.
+        startInstance(target.toString(), { ...production, followMs: NOTIFY_ONLY_FOLLOW_MS }),
       ])),
     );
     const res = await instances[0]!.app.inject({ method: 'POST', url: '/api/auth/login', payload: { step: 'Guest' } });
@@ -212,7 +225,7 @@ describe.runIf(url)('the change feed across instances', () => {
     await made?.drop();
   });
 
-  it('an edit of one product on one instance shows on the others within 2 s, patched in, with no full reload', async () => {
+  it('an edit of one product on one instance shows on the others by themselves (B its counters, C the NOTIFY), patched in, with no full reload', async () => {
     const [a, b, c] = instances as [Instance, Instance, Instance];
     const [product] = await jsonRows<{ id: number }>(a.database.db, sql`select id from products where active and stock > 0 order by id limit 1`);
     // The product's own page of its category listing (the copy answers it; the answer cache keeps it).
@@ -227,40 +240,36 @@ describe.runIf(url)('the change feed across instances', () => {
     const loadsBefore = instances.map((i) => i.loads);
 
     for (const [round, price] of ['1234.56', '2345.67', '3456.78'].entries()) {
+      const patchedBefore = c.patches;
+      const changed = Date.now();
       // The edit, as staff make it: through the catalogue-admin's writes on instance A's database.
       await a.database.db.execute(sql`update products set price = ${price} where id = ${product!.id}`);
-      const changed = Date.now();
-      const seenAt = await Promise.all(
-        [b, c].map(async (i) => {
-          while (Date.now() - changed < 5_000) {
-            if ((await priceOn(i)) === price) return Date.now() - changed;
-            await new Promise((resolve) => setTimeout(resolve, 50));
-          }
-          return Number.POSITIVE_INFINITY;
-        }),
-      );
+      // Nobody asks B or C meanwhile: B takes the edit in from its counters (or the NOTIFY), C only
+      // from the NOTIFY (its counters are read once an hour), by patching its copy.
+      await Promise.all([takenIn(b.database.db, 'instance B: the edit'), untilMoved(() => c.patches, patchedBefore, 'instance C: a patch of its copy')]);
+      expect(await priceOn(b), 'instance B').toBe(price);
+      expect(await priceOn(c), 'instance C (NOTIFY only)').toBe(price);
       const patchedAt = [b, c].map((i) => i.patched.find((p) => p.at >= changed));
       console.info(
-        `round ${round}: the edit reached instance B after ${seenAt[0]} ms (patched after ${(patchedAt[0]?.at ?? Number.NaN) - changed} ms, the patch ${patchedAt[0]?.ms} ms), instance C (NOTIFY only) after ${seenAt[1]} ms (patched after ${(patchedAt[1]?.at ?? Number.NaN) - changed} ms, the patch ${patchedAt[1]?.ms} ms)`,
+        `round ${round}: instance B patched after ${(patchedAt[0]?.at ?? Number.NaN) - changed} ms (the patch ${patchedAt[0]?.ms} ms), instance C (NOTIFY only) after ${(patchedAt[1]?.at ?? Number.NaN) - changed} ms (the patch ${patchedAt[1]?.ms} ms)`,
       );
-      for (const ms of seenAt) expect(ms).toBeLessThanOrEqual(BOUND_MS);
     }
     // Taken in by patches: no instance loaded its copy whole again.
     expect(instances.map((i) => i.loads)).toEqual(loadsBefore);
     for (const i of [b, c]) expect(i.patches).toBeGreaterThanOrEqual(1);
   }, 60_000);
 
-  it('a staff edit of a marketplace record on one instance shows on the others within 2 s (listing and product), patched in, with no full reload', async () => {
+  it('a staff edit of a marketplace record on one instance shows on the others by themselves (listing and product), patched in, with no full reload', async () => {
     const [a, b, c] = instances as [Instance, Instance, Instance];
     await marketplaceEditShowsOnReaders(a, [
-      { name: 'instance B', app: b.app, market: b.market },
+      { name: 'instance B', app: b.app, market: b.market, follows: b.database.db },
       { name: 'instance C (NOTIFY only)', app: c.app, market: c.market },
     ]);
   }, 90_000);
 });
 
 // The embedded database: one instance, which follows the change counters as a running server does
-// (read every second; PGlite has no LISTEN), reads its own staff edit within the same bound.
+// (read every second; PGlite has no LISTEN), reads its own staff edit once it has taken it in.
 describe.runIf(!url)('the marketplace change feed on the embedded database', () => {
   let seeded: TestApp | undefined;
   let running: TestApp | undefined;
@@ -282,7 +291,7 @@ describe.runIf(!url)('the marketplace change feed on the embedded database', () 
     await seeded?.close();
   });
 
-  it('a staff edit of a marketplace record shows in its listing and product answers within 2 s, patched in, with no full reload', async () => {
-    await marketplaceEditShowsOnReaders(running!, [{ name: 'the instance', app: running!.app, market }]);
+  it('a staff edit of a marketplace record shows in its listing and product answers by itself, patched in, with no full reload', async () => {
+    await marketplaceEditShowsOnReaders(running!, [{ name: 'the instance', app: running!.app, market, follows: running!.database.db }]);
   }, 90_000);
 });
