@@ -144,6 +144,32 @@ describe('one price for one buyer on every listing route (issue 36)', () => {
     expect(shown.get('Karachi business')).toBe(shown.get('guest in Karachi'));
   });
 
+  it('the cart charges each buyer what its listings showed: a guest in the city it chose, a business in its own whatever it sends', async () => {
+    for (const b of buyers) {
+      // A business's own city decides; what it sends is ignored (Karachi for the Lahore one, Lahore for the Karachi one).
+      const sent = b.city ?? (b.businessId == null ? undefined : b.cityId === buyers[0]!.cityId ? 'Karachi' : 'Lahore');
+      const res = await t.app.inject({ method: 'POST', url: '/api/cart/price', headers: b.headers, payload: { ids: [x.id, y.id], ...(sent ? { city: sent } : {}) } });
+      expect(res.statusCode, b.name).toBe(200);
+      const charged = await priceProducts(t.database.db, b.businessId, [x.id, y.id], { cityId: b.cityId });
+      for (const p of body<{ data: { id: number; unit_price: string }[] }>(res).data) expect(p.unit_price, `${b.name} ${p.id}`).toBe(charged.get(p.id)!.unit_price);
+    }
+    const bad = await t.app.inject({ method: 'POST', url: '/api/cart/price', headers: buyers[2]!.headers, payload: { ids: [x.id], city: 'Atlantis' } });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad).error).toBe('There is no such city.');
+  });
+
+  it('quick order proposes a line at the price the cart charges for its quantity (a Buy More Pay Less price at 12)', async () => {
+    const [sku] = await jsonRows<{ sku: string }>(t.database.db, sql`select sku from products where id = ${y.id}`);
+    for (const quantity of [1, 11, 12, 30]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/quick-order', headers: buyers[0]!.headers, payload: { rows: [{ text: sku!.sku, quantity }] } });
+      expect(res.statusCode).toBe(200);
+      const [line] = body<{ data: { lines: { unit_price: string; quantity: number; cart_line: { unit_price: string } | null }[] } }>(res).data.lines;
+      const charged = await priceProducts(t.database.db, buyers[0]!.businessId, [y.id], { cityId: buyers[0]!.cityId, quantities: new Map([[y.id, line!.quantity]]) });
+      expect(line!.unit_price, `at ${quantity}`).toBe(charged.get(y.id)!.unit_price);
+      expect(line!.cart_line?.unit_price, `at ${quantity}`).toBe(charged.get(y.id)!.unit_price);
+    }
+  });
+
   it('a city that is not an active one is refused with a reason', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/custom_route/get_products_by_categories?city=Atlantis`, headers: buyers[2]!.headers });
     expect(res.statusCode).toBe(400);

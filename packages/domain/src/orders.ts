@@ -1,6 +1,6 @@
 // SPEC 3 "Order", "Order detail line", "Ledger", "Invoice", "Business credit" and SPEC 7's calls: the contracts.
 import { z } from 'zod';
-import { MoneySchema, ProductSchema } from './catalogue.ts';
+import { CityChoice, MoneySchema, ProductSchema } from './catalogue.ts';
 import { ORDER_STATUSES, PAYMENT_MODES, USER_TYPES } from './constants.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_QUANTITY, ORDER_ALREADY_CHECKED } from './order-rules.ts';
 import { ORDER_VERSION_INVALID, ORDER_VERSION_REQUIRED } from './order-version.ts';
@@ -265,6 +265,8 @@ export const CartPriceInputSchema = z
     ids: z.array(Id).max(MAX_ORDER_LINES),
     /** Issue 19: the lines' quantities, in the order of ids (Buy More Pay Less thresholds); 1 each when left out. */
     quantities: z.array(z.number().int().min(1).max(MAX_ORDER_QUANTITY)).max(MAX_ORDER_LINES).optional(),
+    /** Issue 36: a guest's chosen city (catalogue.ts CityChoice), whose prices the guest was shown; ignored for a business. */
+    city: CityChoice.optional(),
   })
   .refine((v) => v.quantities == null || v.quantities.length === v.ids.length, { message: 'quantities must have one entry per id', path: ['quantities'] });
 export const PricedProductSchema = ProductSchema.extend({

@@ -1,6 +1,7 @@
 // Issue 21: contracts of reorder, quick order, order lists and "Buy again".
 import { z } from 'zod';
 import { MoneySchema, ProductSchema } from './catalogue.ts';
+import { PRICE_RULES } from './pricing.ts';
 import { MAX_ORDER_LINES, MAX_ORDER_QUANTITY } from './order-rules.ts';
 import {
   BUY_AGAIN_COUNT,
@@ -28,6 +29,11 @@ export const CartLineSchema = z.object({
   tax: MoneySchema,
   sell_price: MoneySchema,
   sale: z.boolean(),
+  /** Issue 36: what the buyer is shown with the line (cart.ts CartLine): the price of one piece, its rule, the Buy More Pay Less prices. */
+  shown_price: MoneySchema.optional(),
+  shown_rule: z.enum(['customer', 'city', 'sale', 'list']).optional(),
+  quantity_prices: z.array(z.object({ min_quantity: z.number().int(), unit_price: MoneySchema })).optional(),
+  price_rule: z.enum(PRICE_RULES).optional(),
 });
 
 export const LineProblemSchema = z.object({ code: z.enum(LINE_PROBLEM_CODES), text: z.string() });

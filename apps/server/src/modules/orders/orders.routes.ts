@@ -12,9 +12,10 @@ import { ChangeRequestInputSchema, OrderPolicySchema } from '@shop/domain/policy
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ModuleDeps } from '../../app-deps.ts';
 import { registeredRoute, requireRegistered, requireSession, sessionRoute } from '../../lib/auth-context.ts';
 import { notFound } from '../../lib/http-error.ts';
+import { createPriceViews } from '../catalogue/price-views.service.ts';
 import { priceProducts } from '../catalogue/pricing.service.ts';
 import { notifyApprovers, type PendingNews, pendingApprovalsUrl } from './approval-mail.ts';
 import { readCreditStanding } from './credit.service.ts';
@@ -32,7 +33,9 @@ function reader(request: FastifyRequest): Reader {
   return { userId: auth.userId, businessId: auth.businessId, type: auth.type };
 }
 
-export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function ordersRoutes(app: FastifyInstance, deps: ModuleDeps) {
+  // Issue 36: a guest's chosen city by name (the catalogue's own resolution, counters read as its copies do).
+  const priceViews = createPriceViews(deps.db, { maxStaleMs: deps.catalogueReads.followMs });
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Issue 37: an order waiting for approval (placed or resubmitted) is mailed to the business's Approvers.
   const pendingUrl = pendingApprovalsUrl(deps.config.PUBLIC_URL);
@@ -187,9 +190,13 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const auth = requireSession(request);
-      const { ids, quantities } = request.body;
-      const priced = await priceProducts(deps.db, auth.type === 'Guest' ? null : auth.businessId, ids, {
+      const { ids, quantities, city } = request.body;
+      const guest = auth.type === 'Guest';
+      // Issue 36: a guest is priced in the city it chose (as its listings were); a business in its own.
+      const cityId = guest && city !== undefined ? (await priceViews.of(null, city)).view.cityId : undefined;
+      const priced = await priceProducts(deps.db, guest ? null : auth.businessId, ids, {
         quantities: new Map(ids.map((id, i) => [id, quantities?.[i] ?? 1])),
+        ...(cityId === undefined ? {} : { cityId }),
       });
       return { data: [...new Set(ids)].flatMap((id) => priced.get(id) ?? []) };
     },

@@ -1,6 +1,7 @@
 import type { UserType } from '@shop/domain/constants';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { decideOrderStatus, lineTotal } from '@shop/domain/order-rules';
+import { displayPrice, displayPriceRule, shownPriceAt } from '@shop/domain/pricing';
 import type { Proposal, ProposedLine } from '@shop/domain/reorder';
 import { proposeQuantity } from '@shop/domain/reorder-rules';
 import type { Db } from '../../db/client.ts';
@@ -31,14 +32,18 @@ export function proposedLine(want: Want, product: PricedProduct | null): Propose
   if (!product) {
     return { product_id: want.productId, product_name: want.name, sku: want.sku, wanted: want.quantity, quantity, unit_price: null, line_total: '0.00', stock: 0, problem, cart_line: null };
   }
+  // Issue 36: the price of the proposed quantity, as the cart will charge it (the product is priced at one
+  // piece; its Buy More Pay Less prices, quantityPriceSteps, say what a larger line costs).
+  const one = { unit_price: product.unit_price, rule: product.price_rule };
+  const at = shownPriceAt(one, product.quantity_prices, Math.max(1, quantity));
   return {
     product_id: product.id,
     product_name: product.name,
     sku: product.sku,
     wanted: want.quantity,
     quantity,
-    unit_price: product.unit_price,
-    line_total: lineTotal(product.unit_price, quantity),
+    unit_price: at.unit_price,
+    line_total: lineTotal(at.unit_price, quantity),
     stock: product.stock,
     problem,
     cart_line:
@@ -47,7 +52,11 @@ export function proposedLine(want: Want, product: PricedProduct | null): Propose
             product_id: product.id,
             product_name: product.name,
             quantity,
-            unit_price: product.unit_price,
+            unit_price: at.unit_price,
+            price_rule: at.rule,
+            shown_price: displayPrice(product),
+            shown_rule: displayPriceRule(product),
+            quantity_prices: product.quantity_prices,
             url_name: product.url_name,
             brand_name: product.brand_name,
             sku: product.sku,

@@ -4,6 +4,7 @@ import { displayPrice, displayPriceRule } from '@shop/domain/pricing';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { getCart, updateCart } from '../../lib/cart-store.ts';
+import { usePriceView } from '../../lib/price-view.ts';
 
 export interface PriceChange {
   productId: number;
@@ -63,7 +64,9 @@ function merged(before: readonly PriceChange[], now: readonly PriceChange[]): Pr
 export function useCartRefresh(sessionKey: string, quantitiesKey = ''): CartRefresh {
   const [state, setState] = useState<CartRefresh>({ isRefreshing: true, changes: [], missing: [] });
   const [changesFor, setChangesFor] = useState<string | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: prices depend on the session's business and the lines' quantities.
+  // Issue 36: a guest is priced in the city it chose, as its listings were.
+  const { city } = usePriceView();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: prices depend on the session's business (or the guest's city) and the lines' quantities.
   useEffect(() => {
     const cart = getCart();
     const ids = cart.map((l) => l.product_id);
@@ -74,7 +77,7 @@ export function useCartRefresh(sessionKey: string, quantitiesKey = ''): CartRefr
     const sent = new Map(cart.map((l) => [l.product_id, l.quantity]));
     const isFirst = changesFor !== sessionKey;
     const controller = new AbortController();
-    api<PricedProduct[]>('/api/cart/price', { body: { ids, quantities: cart.map((l) => l.quantity) }, signal: controller.signal })
+    api<PricedProduct[]>('/api/cart/price', { body: { ids, quantities: cart.map((l) => l.quantity), ...(city ? { city } : {}) }, signal: controller.signal })
       .then((priced) => {
         setChangesFor(sessionKey);
         const byId = new Map(priced.map((p) => [p.id, p]));
@@ -96,6 +99,6 @@ export function useCartRefresh(sessionKey: string, quantitiesKey = ''): CartRefr
         if (err.name !== 'AbortError') setState((prev) => ({ isRefreshing: false, changes: prev.changes, missing: [] }));
       });
     return () => controller.abort();
-  }, [sessionKey, quantitiesKey]);
+  }, [sessionKey, quantitiesKey, city]);
   return state;
 }
