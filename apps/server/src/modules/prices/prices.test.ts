@@ -8,6 +8,7 @@ import { type SignedInStaff, signInStaff } from '../../../test/staff.ts';
 import { body, createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { businesses, customerPrices } from '../../db/schema/business.ts';
 import { catalogueVersions } from '../../db/schema/catalogue.ts';
+import { followCounters } from '../../lib/db-mirror.ts';
 import { bumpPassedBoundaries, followPriceBoundaries } from './prices.service.ts';
 import { cities } from '../../db/schema/places.ts';
 import { auditLog } from '../../db/schema/staff.ts';
@@ -169,11 +170,20 @@ describe('a scheduled locked price reaches the catalogue copy at its start (issu
     };
     expect(await listed()).toBeNull();
     const since = new Date().toISOString();
-    await t.database.db.insert(customerPrices).values({ businessId: w.business.id, productId: w.product.id, price: '99.00', startsAt: new Date(Date.now() + 1_500).toISOString() });
+    const [price] = await t.database.db
+      .insert(customerPrices)
+      .values({ businessId: w.business.id, productId: w.product.id, price: '99.00', startsAt: new Date(Date.now() + 3_600_000).toISOString() })
+      .returning({ id: customerPrices.id });
     // The insert itself moved the counter: the copy reloads, and the price is not in effect yet.
     expect(await listed()).toBeNull();
-    await new Promise((r) => setTimeout(r, 2_000));
-    // Its start passed without a write: the copy still answers without it.
+    // Its start passes without a write: as the clock would, the row's start becomes now with no trigger
+    // running (so no counter moves), instead of the test waiting for a real start a loaded machine may
+    // reach before the look above.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`update customer_prices set starts_at = now() where id = ${price!.id}`);
+    });
+    // The copy still answers without it.
     expect(await listed()).toBeNull();
     await bumpPassedBoundaries(t.database.db, since);
     expect(await listed()).toBe('99.00');
@@ -183,25 +193,48 @@ describe('a scheduled locked price reaches the catalogue copy at its start (issu
     const w = await world();
     const versionOf = async () =>
       Number((await t.database.db.select().from(catalogueVersions).where(eq(catalogueVersions.name, 'customer_prices')))[0]?.version);
+    // The counter's moves are counted, and the reads of the counters the follower makes (the same
+    // shared reads, every 50 ms), never wall-clock time.
+    const versionIn = async (db: Pick<typeof t.database.db, 'select'>) =>
+      Number((await db.select().from(catalogueVersions).where(eq(catalogueVersions.name, 'customer_prices')))[0]?.version);
+    let reads = 0;
+    const stopCounting = followCounters(t.database.db, 50, () => {
+      reads++;
+    });
+    /** The counter once it has moved past `from` (45 s ends a failing test). */
+    const movedPast = async (from: number) => {
+      for (let i = 0; i < 450 && (await versionOf()) <= from; i++) await new Promise((r) => setTimeout(r, 100));
+      return versionOf();
+    };
     const stop = followPriceBoundaries(t.database.db, 50);
     try {
-      // A price added with a start 1 s ahead and an end 2 s ahead: two boundaries with no write at either.
-      await new Promise((r) => setTimeout(r, 200));
-      await t.database.db
-        .insert(customerPrices)
-        .values({ businessId: w.business.id, productId: w.product.id, price: '97.00', startsAt: new Date(Date.now() + 1_000).toISOString(), endsAt: new Date(Date.now() + 2_000).toISOString() });
-      const added = await versionOf();
-      await new Promise((r) => setTimeout(r, 1_400));
-      const afterStart = await versionOf();
+      // A price with a start 1 s ahead, and the counter its insert left (the same transaction: the
+      // follower's own move can only come after it).
+      const [price, added] = await t.database.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(customerPrices)
+          .values({ businessId: w.business.id, productId: w.product.id, price: '97.00', startsAt: new Date(Date.now() + 1_000).toISOString() })
+          .returning({ id: customerPrices.id });
+        return [row!, await versionIn(tx)] as const;
+      });
+      // At the start, with no write: the counter rises.
+      const afterStart = await movedPast(added);
       expect(afterStart).toBeGreaterThan(added);
-      await new Promise((r) => setTimeout(r, 1_000));
-      const afterEnd = await versionOf();
-      expect(afterEnd).toBeGreaterThan(afterStart);
-      // Nothing more scheduled: the counter rests.
-      await new Promise((r) => setTimeout(r, 400));
+      // An end 1 s ahead, set once the start is past (so the two boundaries are apart however slow the machine).
+      const edited = await t.database.db.transaction(async (tx) => {
+        await tx.update(customerPrices).set({ endsAt: new Date(Date.now() + 1_000).toISOString() }).where(eq(customerPrices.id, price.id));
+        return versionIn(tx);
+      });
+      // At the end, with no write: it rises again.
+      const afterEnd = await movedPast(edited);
+      expect(afterEnd).toBeGreaterThan(edited);
+      // Nothing more scheduled: the counter rests over the next ten reads of the counters.
+      const readsAtEnd = reads;
+      while (reads < readsAtEnd + 10) await new Promise((r) => setTimeout(r, 20));
       expect(await versionOf()).toBe(afterEnd);
     } finally {
       stop();
+      stopCounting();
     }
   });
 });
