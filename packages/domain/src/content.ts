@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CityNameSchema } from './places.ts';
 import { KarachiMomentSchema } from './prices.ts';
 import { UPLOADED_IMAGE_PATH } from './product-images.ts';
-import { ShopSizeSchema } from './shop-size.ts';
+import { SHOP_SIZES } from './shop-size.ts';
 
 /**
  * Where a banner shows, each read by a page for the visitor's city and the banner's period: the
@@ -130,7 +130,7 @@ export const SiteContentSchema = z.object({
   ticker: z.array(z.object({ id: z.number().int(), text: z.string() })),
   help_no: z.string().nullable(),
   /** Issue 35: from the number of listed products (shop-size.ts shopSizeOf). */
-  shop: ShopSizeSchema,
+  shop: z.enum(SHOP_SIZES),
 });
 export type SiteContent = z.infer<typeof SiteContentSchema>;
 export const SiteContentQuerySchema = z.strictObject({ city: CityNameSchema.optional() });

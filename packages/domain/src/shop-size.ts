@@ -1,12 +1,12 @@
-import { z } from 'zod';
+// No zod here (issue 41): the storefront's shell and home page import this file, and zod would be
+// about 15 KB gzip of every buyer's first load. Its schema is content.ts's SiteContentSchema.shop.
 
 /**
  * What the storefront may say about its own size (issue 35: no demo text on a shop where it is not
  * true). Decided from the number of listed products, which the server counts up to SHOP_SIZE_COUNT_CAP.
  */
 export const SHOP_SIZES = ['setting_up', 'some', 'thousands'] as const;
-export const ShopSizeSchema = z.enum(SHOP_SIZES);
-export type ShopSize = z.infer<typeof ShopSizeSchema>;
+export type ShopSize = (typeof SHOP_SIZES)[number];
 /** "Thousands" is true from two thousand listed products. */
 export const THOUSANDS_FROM = 2_000;
 export const SHOP_SIZE_COUNT_CAP = THOUSANDS_FROM;
