@@ -6,6 +6,18 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
+/**
+ * Issue 41: the bundle analyser, only when asked: `ANALYZE=/tmp/stats npm run build` writes the shop's
+ * /tmp/stats.html (treemap) and /tmp/stats.json (every module of every chunk, with its gzip size). Normal
+ * builds do not load the plugin.
+ */
+const analyse = process.env.ANALYZE
+  ? await import('rollup-plugin-visualizer').then(({ visualizer }) => [
+      visualizer({ filename: `${process.env.ANALYZE}.html`, template: 'treemap', gzipSize: true }),
+      visualizer({ filename: `${process.env.ANALYZE}.json`, template: 'raw-data', gzipSize: true }),
+    ])
+  : [];
+
 /** Writes .br and .gz beside each text asset, so the server sends them without compressing per request. */
 function precompress(): Plugin {
   let outDir = 'dist';
@@ -141,6 +153,7 @@ export default defineConfig({
       },
     }),
     precompress(),
+    ...analyse,
   ],
   build: {
     // No source maps in production: internal paths stay private (issue 7).

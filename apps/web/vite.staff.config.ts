@@ -12,7 +12,8 @@ import shop, { REACT_CHUNK } from './vite.config.ts';
  * and its 400 KB precache limit refused the dashboard's chart chunk. Staff screens are not offline pages.
  */
 const plugins = ((shop.plugins ?? []) as unknown[]).flat(4) as PluginOption[];
-const withoutPwa = plugins.filter((p) => !(p && typeof p === 'object' && 'name' in p && String(p.name).startsWith('vite-plugin-pwa')));
+// The bundle analyser (ANALYZE, issue 41) looks at the shop's build only.
+const withoutPwa = plugins.filter((p) => !(p && typeof p === 'object' && 'name' in p && /^(vite-plugin-pwa|visualizer)/.test(String(p.name))));
 
 // The shop's chunk groups are sized for the buyer's landing pages; the back office keeps its own
 // split (React apart, the rest as rolldown chooses). mergeConfig would add to the shop's groups.
