@@ -1,5 +1,5 @@
 import { MAX_ORDER_QUANTITY } from '@shop/domain/order-rules';
-import { displayPrice } from '@shop/domain/pricing';
+import { displayPrice, isOnSale, isReducedBySale } from '@shop/domain/pricing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, jsonRows } from '../src/db/client.ts';
@@ -51,6 +51,18 @@ describe('the displayed price (pricing.ts DISPLAYED_PRICE_SOURCES)', () => {
     // Only a price that differs from the product's displayed price is a city price of its own.
     const same = rows.filter((r) => Number(r.price) === Number(displayPrice({ price: r.p_price, sale: r.sale, sale_price: r.sale_price, customer_specific_pricing: null })));
     expect(same).toEqual([]);
+  });
+});
+
+describe('on sale (pricing.ts isOnSale, issue 38)', () => {
+  it("is what the products' sale column says on the demo, which the listing filter `sale` reads; every product on sale is reduced", async () => {
+    const rows = await jsonRows<{ id: number; price: string; sale: boolean; sale_price: string | null }>(
+      database.db,
+      sql`select id, price::text as price, sale, sale_price::text as sale_price from products order by id`,
+    );
+    expect(rows.filter((r) => r.sale).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.sale !== isOnSale(r)).map((r) => r.id)).toEqual([]);
+    expect(rows.filter((r) => isOnSale(r) && !isReducedBySale(r)).map((r) => r.id)).toEqual([]);
   });
 });
 

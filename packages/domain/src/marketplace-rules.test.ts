@@ -26,8 +26,15 @@ describe('marketplacePriceDisplay (SPEC 2)', () => {
   it('on sale: Gross Sell Price is the sale price and the list price is struck', () => {
     expect(marketplacePriceDisplay({ ...base, sale: true, sale_price: '999.50' })).toMatchObject({ grossSellPrice: '999.50', oldPrice: '1180.00' });
   });
-  it('a sale flag without a lower sale price shows the list price', () => {
-    expect(marketplacePriceDisplay({ ...base, sale: true, sale_price: '1200.00' })).toMatchObject({ grossSellPrice: '1180.00', oldPrice: null });
+  it('a sale price not below the price is still the price on sale (SPEC 2 and 9, as the storefront shows it), never struck as a reduction', () => {
+    // Issue 38: the Gross Sell Price is the displayed price of the record (pricing.ts displayPrice); before, the
+    // marketplace alone showed the list price here. The shop's writes never make such a record (marketplaceCityPrice).
+    expect(marketplacePriceDisplay({ ...base, sale: true, sale_price: '1200.00' })).toMatchObject({ grossSellPrice: '1200.00', oldPrice: null });
+    expect(marketplacePriceDisplay({ ...base, sale: true, sale_price: '1180.00' })).toMatchObject({ grossSellPrice: '1180.00', oldPrice: null });
+  });
+  it('a sale flag without a sale price above zero shows the list price', () => {
+    expect(marketplacePriceDisplay({ ...base, sale: true, sale_price: null })).toMatchObject({ grossSellPrice: '1180.00', oldPrice: null });
+    expect(marketplacePriceDisplay({ ...base, sale: true, sale_price: '0.00' })).toMatchObject({ grossSellPrice: '1180.00', oldPrice: null });
   });
   it('with a threshold: x1 Piece at the original price, x{n} Pieces at the discount price, exact totals', () => {
     const d = marketplacePriceDisplay({ ...base, discount_threshold: 12, discount_price: '1099.95', original_price: '1180.00' });

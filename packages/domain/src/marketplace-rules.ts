@@ -1,6 +1,7 @@
 // Pure marketplace (Buy More Pay Less) rules shared by server and web. No zod here: the web bundles it.
 import type { City } from './constants.ts';
 import { fromPaisa, toPaisa } from './money.ts';
+import { type CityPriceFields, displayPrice, isReducedBySale } from './pricing.ts';
 import { nameFromSegment, toSlug } from './slug.ts';
 import { pluralWord } from './plural.ts';
 
@@ -48,18 +49,6 @@ export function parseCity(value: string | null | undefined, cities: readonly Cit
   return cities.find((c) => c.toLowerCase() === wanted) ?? null;
 }
 
-/** The per-city fields of a marketplace product record that the price display needs. */
-export interface CityPriceFields {
-  price: string;
-  sale: boolean;
-  sale_price: string | null;
-  sell_price: string;
-  tax: string;
-  discount_threshold: number | null;
-  discount_price: string | null;
-  original_price: string | null;
-}
-
 /** The derived price columns of a city record beside CityPriceFields (decision 019's copy). */
 export interface CityRecordPriceColumns extends CityPriceFields {
   discount_description: string | null;
@@ -94,15 +83,15 @@ export interface ThresholdPriceDisplay {
 export type MarketplacePriceDisplay = PlainPriceDisplay | ThresholdPriceDisplay;
 
 const wholeRupees = (amount: string) => fromPaisa(Math.round(toPaisa(amount) / 100) * 100);
-const isOnSale = (p: Pick<CityPriceFields, 'price' | 'sale' | 'sale_price'>) => p.sale && p.sale_price != null && toPaisa(p.sale_price) > 0 && toPaisa(p.sale_price) < toPaisa(p.price);
 
 /**
- * SPEC 2: a city record's Gross Sell Price, the one rule: its sale price when on sale and below its
- * price, else its price. marketplacePriceDisplay shows it; the demo seed derives the other cities'
- * city prices from it (seed/prices-content.ts).
+ * SPEC 2: a city record's Gross Sell Price: its sale price when on sale, else its price (SPEC 2 and 9
+ * word it as the displayed price, and it is: pricing.ts displayPrice of the record, which has no
+ * locked or city price of its own; issue 38). marketplacePriceDisplay shows it; the demo seed derives
+ * the other cities' city prices from it (seed/prices-content.ts).
  */
 export function marketplaceGrossPrice(p: Pick<CityPriceFields, 'price' | 'sale' | 'sale_price'>): string {
-  return fromPaisa(toPaisa(isOnSale(p) ? (p.sale_price as string) : p.price));
+  return displayPrice({ price: p.price, sale: p.sale, sale_price: p.sale_price, customer_specific_pricing: null });
 }
 
 /**
@@ -122,13 +111,13 @@ export function marketplacePriceDisplay(p: CityPriceFields): MarketplacePriceDis
       ],
     };
   }
-  const sale = isOnSale(p);
   return {
     kind: 'plain',
     netPrice: wholeRupees(p.sell_price),
     taxInclude: wholeRupees(p.tax),
     grossSellPrice: marketplaceGrossPrice(p),
-    oldPrice: sale ? fromPaisa(toPaisa(p.price)) : null,
+    // SPEC 2: "The old price is struck through on sale": a sale shown as a reduction (isReducedBySale).
+    oldPrice: isReducedBySale(p) ? fromPaisa(toPaisa(p.price)) : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrice, salePercent, splitTax } from './pricing.ts';
+import { displayPrice, displayPriceRule, isOnSale, isReducedBySale, saleBadgePercent, salePercent, splitTax } from './pricing.ts';
 
 const base = { price: '1000.00', sale: false, sale_price: null, customer_specific_pricing: null };
 
@@ -25,6 +25,33 @@ describe('salePercent (SPEC 9)', () => {
     expect(salePercent({ price: '1000.00', sale: false, sale_price: '800.00' })).toBeNull();
     expect(salePercent({ price: '1000.00', sale: true, sale_price: null })).toBeNull();
     expect(salePercent({ price: '1000.00', sale: true, sale_price: '1000.00' })).toBeNull();
+  });
+});
+
+describe('on sale (issue 38: isOnSale, the reduction isReducedBySale, the badge saleBadgePercent)', () => {
+  const cases = [
+    { sale: true, sale_price: '900.00' },
+    { sale: true, sale_price: '1000.00' },
+    { sale: true, sale_price: '1200.00' },
+    { sale: true, sale_price: '0.00' },
+    { sale: true, sale_price: null },
+    { sale: false, sale_price: '900.00' },
+    { sale: false, sale_price: null },
+  ];
+  it('is the sale flag with a sale price above zero: exactly when the sale price is the displayed price (DISPLAYED_PRICE_SOURCES)', () => {
+    expect(cases.map((c) => isOnSale(c))).toEqual([true, true, true, false, false, false, false]);
+    for (const c of cases) expect(displayPriceRule({ ...base, ...c }) === 'sale', JSON.stringify(c)).toBe(isOnSale(c));
+  });
+  it('is shown as a reduction only below the list price', () => {
+    expect(cases.map((c) => isReducedBySale({ price: '1000.00', ...c }))).toEqual([true, false, false, false, false, false, false]);
+    expect(displayPrice({ ...base, sale: true, sale_price: '1200.00' })).toBe('1200.00');
+  });
+  it('shows the badge when the sale price is the price shown and a reduction', () => {
+    expect(saleBadgePercent({ price: '1000.00', sale: true, sale_price: '900.00' })).toBe(10);
+    expect(saleBadgePercent({ price: '1000.00', sale: true, sale_price: '900.00', customer_specific_pricing: '950.00' })).toBeNull();
+    expect(saleBadgePercent({ price: '1000.00', sale: true, sale_price: '900.00', customer_specific_pricing: null, city_price: '980.00' })).toBeNull();
+    expect(saleBadgePercent({ price: '1000.00', sale: true, sale_price: '1200.00' })).toBeNull();
+    expect(saleBadgePercent({ price: '1000.00', sale: false, sale_price: '900.00' })).toBeNull();
   });
 });
 

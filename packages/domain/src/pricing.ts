@@ -1,4 +1,3 @@
-import type { CityPriceFields } from './marketplace-rules.ts';
 import { formatRupees, fromPaisa, toPaisa } from './money.ts';
 
 export interface PriceFields {
@@ -36,11 +35,21 @@ export const DISPLAYED_PRICE_SOURCES = [
   rule: 'customer' | 'city' | 'sale' | 'list';
 }[];
 
+type DisplayedPriceSource = (typeof DISPLAYED_PRICE_SOURCES)[number];
+
+/** A source's amount when it applies to p (its flag is set, or it has none, and it is above zero), else null. */
+function sourceAmount(source: DisplayedPriceSource, p: Pick<PriceFields, 'sale'> & Partial<PriceFields>): string | null {
+  const value = p[source.field];
+  return (source.when === null || p[source.when]) && value != null && toPaisa(value) > 0 ? value : null;
+}
+
+const SALE_SOURCE = DISPLAYED_PRICE_SOURCES.find((s) => s.rule === 'sale') as DisplayedPriceSource;
+
 /** The source of the price of one piece (DISPLAYED_PRICE_SOURCES): its amount and its rule. */
 function shownSource(p: PriceFields): { unit_price: string; rule: 'customer' | 'city' | 'sale' | 'list' } {
   for (const source of DISPLAYED_PRICE_SOURCES) {
-    const value = p[source.field];
-    if ((source.when === null || p[source.when]) && value != null && toPaisa(value) > 0) return { unit_price: fromPaisa(toPaisa(value)), rule: source.rule };
+    const value = sourceAmount(source, p);
+    if (value != null) return { unit_price: fromPaisa(toPaisa(value)), rule: source.rule };
   }
   return { unit_price: fromPaisa(toPaisa(p.price)), rule: 'list' };
 }
@@ -55,13 +64,46 @@ export function displayPriceRule(p: PriceFields): 'customer' | 'city' | 'sale' |
   return shownSource(p).rule;
 }
 
-/** SPEC 9: sale badge percent = 100 - 100 * sale_price / price, rounded. Null when not on sale. */
+// ---- On sale (issue 38: one rule for "on sale", one for the reduction a buyer is shown) ----
+
+/**
+ * SPEC 9's "on sale", the one rule: the product's sale flag is set and its sale price is above zero
+ * (DISPLAYED_PRICE_SOURCES' sale source, evaluated by the same code as the displayed price; in SQL
+ * `sale and sale_price > 0`, listing-sql.ts displayedPriceSql). The sale price is then the price of
+ * one piece unless a locked or city price comes before it. The catalogue's writes set the `sale`
+ * column to exactly this (catalogue-write.ts productStateOf and rowOf), so the listing filter `sale`,
+ * a filter on that column like filter=tier1Id on its own, selects the products on sale.
+ */
+export function isOnSale(p: Pick<PriceFields, 'sale' | 'sale_price'>): boolean {
+  return sourceAmount(SALE_SOURCE, p) != null;
+}
+
+/**
+ * A sale a buyer is shown as a reduction (the SALE badge and its percent, the list price struck
+ * through on the marketplace): on sale (isOnSale) with the sale price below the list price. The
+ * catalogue refuses a sale price at or above the price (catalogue-admin.ts priceRuleError), so on
+ * the shop's own writes a product on sale is always reduced; a sale price that is not below the
+ * price is still the price (isOnSale) but never shown as a reduction.
+ */
+export function isReducedBySale(p: Pick<PriceFields, 'price' | 'sale' | 'sale_price'>): boolean {
+  return isOnSale(p) && toPaisa(p.sale_price as string) < toPaisa(p.price);
+}
+
+/** SPEC 9: sale badge percent = 100 - 100 * sale_price / price, rounded. Null when not reduced by a sale (isReducedBySale). */
 export function salePercent(p: Pick<PriceFields, 'price' | 'sale' | 'sale_price'>): number | null {
-  if (!p.sale || p.sale_price == null) return null;
-  const price = toPaisa(p.price);
-  const sale = toPaisa(p.sale_price);
-  if (price <= 0 || sale <= 0 || sale >= price) return null;
-  return Math.round(100 - (100 * sale) / price);
+  if (!isReducedBySale(p)) return null;
+  return Math.round(100 - (100 * toPaisa(p.sale_price as string)) / toPaisa(p.price));
+}
+
+/**
+ * SPEC 9 with issue 36: the percent of the SALE badge beside a price shown to a buyer, or null for no
+ * badge: shown when the sale price is the price shown (displayPriceRule 'sale': not under a locked or
+ * a city price) and is a reduction (salePercent). The storefront's card and product page and the
+ * marketplace's card and product page show it.
+ */
+export function saleBadgePercent(p: Pick<PriceFields, 'price' | 'sale' | 'sale_price'> & Partial<PriceFields>): number | null {
+  if (displayPriceRule({ customer_specific_pricing: null, ...p }) !== 'sale') return null;
+  return salePercent(p);
 }
 
 /**
@@ -210,6 +252,18 @@ export function inEffectAt(period: PricePeriod, at: string | Date): boolean {
   return instant(period.starts_at) <= t && (period.ends_at == null || t < instant(period.ends_at));
 }
 
+/** The per-city price fields of a marketplace product record (bmpl_product_cities) that its price display reads. */
+export interface CityPriceFields {
+  price: string;
+  sale: boolean;
+  sale_price: string | null;
+  sell_price: string;
+  tax: string;
+  discount_threshold: number | null;
+  discount_price: string | null;
+  original_price: string | null;
+}
+
 /** The storefront product's own price fields a marketplace city record is derived from. */
 export interface MarketplaceProductPrice {
   price: string;
@@ -247,7 +301,7 @@ export function discountDescription(threshold: number, unitPrice: string): strin
 export function marketplaceCityPrice(product: MarketplaceProductPrice, cityPrice: string | null, tiers: readonly QuantityTier[]): MarketplaceCityPrice {
   const guest = { ...product, customer_specific_pricing: null, city_price: cityPrice, quantity_tiers: tiers };
   const one = cartUnitPrice({ ...guest, quantity: 1 });
-  const onSale = one.rule === 'sale' && toPaisa(one.unit_price) < toPaisa(product.price);
+  const onSale = one.rule === 'sale' && isReducedBySale(product);
   const split = splitTax(one.unit_price, product.tax, product.sell_price);
   const record: MarketplaceCityPrice = {
     price: onSale ? fromPaisa(toPaisa(product.price)) : one.unit_price,

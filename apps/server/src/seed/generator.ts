@@ -2,7 +2,7 @@
 // demo catalogue and the benchmark's large catalogue (start after the demo's last index) never
 // repeat a name or SKU, and the output does not depend on how many products are asked for.
 import type { Paisa } from '@shop/domain/money';
-import { taxIncluded } from '@shop/domain/pricing';
+import { type PriceFields, taxIncluded } from '@shop/domain/pricing';
 import { toSlug } from '@shop/domain/slug';
 import type { products } from '../db/schema/catalogue.ts';
 import { hashSeed, Random } from './random.ts';
@@ -154,16 +154,23 @@ function idOf(map: ReadonlyMap<string, number>, key: string): number {
 /** Image path under /storage/products/ (the server draws it from the name). */
 export const productImage = (leaf: Leaf, slug: string) => `${toSlug(leaf.level2.name)}/${slug}.svg`;
 
+const money = (p: Paisa) => (p / 100).toFixed(2);
+
+/** A draft's price columns as the products table holds them: on sale (pricing.ts isOnSale) exactly when it has a sale price. */
+export function draftPrices(d: ProductDraft): Pick<PriceFields, 'price' | 'sale' | 'sale_price'> {
+  return { price: money(d.price), sale: d.salePrice !== null, sale_price: d.salePrice === null ? null : money(d.salePrice) };
+}
+
 export function productRow(d: ProductDraft, ids: CatalogueIds): NewProduct {
   const keys = leafKeys(d.leaf);
-  const money = (p: Paisa) => (p / 100).toFixed(2);
+  const prices = draftPrices(d);
   return {
     name: d.name,
     urlName: productImage(d.leaf, d.slug),
     url: d.slug,
-    price: money(d.price),
-    sale: d.salePrice !== null,
-    salePrice: d.salePrice === null ? null : money(d.salePrice),
+    price: prices.price,
+    sale: prices.sale,
+    salePrice: prices.sale_price,
     stock: d.stock,
     sku: d.sku,
     code: d.code,

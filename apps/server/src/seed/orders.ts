@@ -1,13 +1,14 @@
 // Orders in every status, invoices and ledger entries in every aging bucket. Dates are relative to
 // the seeding day so the aging buckets are right whenever the demo database is made.
 import type { OrderStatus, PaymentMode } from '@shop/domain/constants';
-import { fromPaisa, type Paisa } from '@shop/domain/money';
+import { fromPaisa, type Paisa, toPaisa } from '@shop/domain/money';
+import { displayPrice } from '@shop/domain/pricing';
 import type { Db } from '../db/client.ts';
 import { invoices, ledgers, orderDetails, orders } from '../db/schema/orders.ts';
 import { appendPosting } from '../modules/finance/postings.service.ts';
 import type { DemoAccounts, DemoUser } from './accounts.ts';
 import type { DemoProduct } from './catalogue.ts';
-import { DEMO_SEED, splitTax } from './generator.ts';
+import { DEMO_SEED, draftPrices, splitTax } from './generator.ts';
 import { hashSeed, Random } from './random.ts';
 
 export const DAY_MS = 86_400_000;
@@ -58,9 +59,14 @@ interface Line {
   quantity: number;
 }
 
-/** SPEC 9: the price a business pays: its own price if set, else the sale price, else the list price. */
+/**
+ * SPEC 9: the price of one piece the business paid: the displayed price (pricing.ts displayPrice) of
+ * the product with the business's locked price. The demo's orders are of the days before its city
+ * prices and thresholds (seed/prices-content.ts), so those do not apply.
+ */
 export function unitPrice(user: DemoUser, p: DemoProduct): Paisa {
-  return user.business.prices.get(p.id) ?? p.draft.salePrice ?? p.draft.price;
+  const locked = user.business.prices.get(p.id);
+  return toPaisa(displayPrice({ ...draftPrices(p.draft), customer_specific_pricing: locked === undefined ? null : fromPaisa(locked) }));
 }
 
 const totalOf = (lines: readonly Line[]) => lines.reduce((sum, l) => sum + l.unit * l.quantity, 0);

@@ -3,6 +3,7 @@
 // brand_name, the tier ids, the marketplace products sold as the product).
 import { CATEGORY_PATH_SEPARATOR, type CsvLookups, productCsvValues } from '@shop/domain/catalogue-admin';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
+import { isOnSale } from '@shop/domain/pricing';
 import { toSlug } from '@shop/domain/slug';
 import { sql } from 'drizzle-orm';
 import { type Db, jsonRows } from '../../db/client.ts';
@@ -101,8 +102,8 @@ const toState = (r: StateRow): ProductState => ({
   categoryId: r.tier4_id ?? r.tier3_id ?? r.tier2_id ?? r.tier1_id,
   businessTypeIds: (r.types ?? []).map(Number).sort((a, b) => a - b),
   price: r.price,
-  // Off sale, a sale price left in the row is not the product's: the state has none.
-  salePrice: r.sale && r.sale_price !== null && toPaisa(r.sale_price) > 0 ? r.sale_price : null,
+  // Off sale (pricing.ts isOnSale), a sale price left in the row is not the product's: the state has none.
+  salePrice: isOnSale(r) ? r.sale_price : null,
   tax: r.tax,
   stock: r.stock,
   active: r.active,

@@ -1,5 +1,5 @@
 import { formatRupees, toPaisa } from '@shop/domain/money';
-import { displayPrice, displayPriceRule, type PriceFields, salePercent } from '@shop/domain/pricing';
+import { displayPrice, type PriceFields, saleBadgePercent } from '@shop/domain/pricing';
 
 /**
  * SPEC 9 and issue 36: the displayed price, what the cart charges for one piece (customer-specific,
@@ -23,10 +23,9 @@ export function Price({ product, className = '' }: { product: PriceFields; class
   );
 }
 
-/** SPEC 9: SALE badge with percent off, when the sale price is the price shown (issue 36: not under a city or locked price). */
+/** SPEC 9: SALE badge with percent off, when the sale price is the price shown and a reduction (pricing.ts saleBadgePercent). */
 export function SaleBadge({ product }: { product: Pick<PriceFields, 'price' | 'sale' | 'sale_price'> & Partial<PriceFields> }) {
-  if (displayPriceRule({ customer_specific_pricing: null, ...product }) !== 'sale') return null;
-  const percent = salePercent(product);
+  const percent = saleBadgePercent(product);
   if (percent == null) return null;
   return <span className="rounded bg-sale px-1.5 py-0.5 text-xs font-bold text-white">SALE {percent}% OFF</span>;
 }
