@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctWord, editDistance, planSearch, searchWords, vocabularyOf } from './search-plan.ts';
+import { compareSearchBy, correctWord, editDistance, fallbackGroups, planSearch, SEARCH_CANDIDATE_ORDER, SEARCH_RESULT_ORDER, type SearchOrderField, searchWords, vocabularyOf } from './search-plan.ts';
 
 const words = ['basmati', 'rice', 'super', 'kernel', 'shan', 'masala', 'biryani', 'tea', 'tapal', 'danedar', 'rich'];
 const vocab = { words, has: new Set(words) };
@@ -51,5 +51,27 @@ describe('planSearch', () => {
   it('drops words nothing resembles, and without a vocabulary takes every word as typed', () => {
     expect(planSearch('zzzzzz tea', catalogue)).toEqual({ groups: [['tea']], phrase: 'tea' });
     expect(planSearch('zzzzzz tea', null)).toEqual({ groups: [['zzzzzz'], ['tea:*']], phrase: 'zzzzzz tea' });
+  });
+});
+
+describe("the dropdown's order (issue 38: SEARCH_CANDIDATE_ORDER, SEARCH_RESULT_ORDER)", () => {
+  const rows = [
+    { id: 4, name: 'Rice 5kg', similarity: 0.5, stock: 0 },
+    { id: 3, name: 'Basmati Rice 1kg', similarity: 0.5, stock: 9 },
+    { id: 9, name: 'Rice', similarity: 0.9, stock: 0 },
+    { id: 1, name: 'Rice 1kg', similarity: 0.5, stock: 2 },
+    { id: 2, name: 'Brown Rice', similarity: 0.2, stock: 5 },
+  ];
+  const value = (r: (typeof rows)[number], field: SearchOrderField) =>
+    field === 'name_length' ? [...r.name].length : field === 'similarity' ? r.similarity : field === 'out_of_stock' ? (r.stock === 0 ? 1 : 0) : r.id;
+  it('takes candidates shortest name first, then by id', () => {
+    expect([...rows].sort(compareSearchBy(SEARCH_CANDIDATE_ORDER, value)).map((r) => r.id)).toEqual([9, 1, 4, 2, 3]);
+  });
+  it('shows the most similar first, then in stock before out of stock, then by id', () => {
+    expect([...rows].sort(compareSearchBy(SEARCH_RESULT_ORDER, value)).map((r) => r.id)).toEqual([9, 1, 3, 4, 2]);
+  });
+  it('tries the words but the last when nothing has them all', () => {
+    expect(fallbackGroups({ groups: [['basmati'], ['rice', 'ricebran']], phrase: 'basmati rice' })).toEqual([['basmati']]);
+    expect(fallbackGroups({ groups: [['rice']], phrase: 'rice' })).toBeNull();
   });
 });

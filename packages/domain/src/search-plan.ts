@@ -140,3 +140,56 @@ export function planSearch(text: string, vocab: Vocabulary | null): SearchPlan |
   });
   return { groups, phrase: corrected.join(' ') };
 }
+
+// ---- The dropdown's order (issue 38: declared once; search.service.ts's SQL and name-search.ts's memory executor derive theirs from it) ----
+
+/**
+ * What the dropdown orders by: the length of a product's name in characters (SQL's length(name)), its
+ * id, the similarity of its name to the plan's phrase (pg_trgm's similarity, higher is closer) and
+ * whether it is out of stock (stock 0: 1, else 0).
+ */
+export type SearchOrderField = 'name_length' | 'id' | 'similarity' | 'out_of_stock';
+export interface SearchOrderKey {
+  field: SearchOrderField;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * SPEC 2's ordering-bar dropdown (and quick order's search, issue 21), step one: of the active products
+ * whose names have every word of the plan, the RANK_CANDIDATES taken in this order are ranked: the
+ * shortest names first, then by id (the most similar names are short ones, RANK_CANDIDATES).
+ */
+export const SEARCH_CANDIDATE_ORDER: readonly SearchOrderKey[] = [
+  { field: 'name_length', direction: 'asc' },
+  { field: 'id', direction: 'asc' },
+];
+
+/**
+ * Step two, the order shown: the names most similar to the corrected words first, then in stock before
+ * out of stock, then by id; at most the dropdown's limit. When no name has every word, the words but
+ * the last (fallbackGroups) are tried the same way.
+ */
+export const SEARCH_RESULT_ORDER: readonly SearchOrderKey[] = [
+  { field: 'similarity', direction: 'desc' },
+  { field: 'out_of_stock', direction: 'asc' },
+  { field: 'id', direction: 'asc' },
+];
+
+/**
+ * The comparator of a search order over items whose fields `value` reads as numbers: the in-memory
+ * executor's (name-search.ts) and the tests' reference.
+ */
+export function compareSearchBy<T>(keys: readonly SearchOrderKey[], value: (item: T, field: SearchOrderField) => number): (a: T, b: T) => number {
+  return (a, b) => {
+    for (const k of keys) {
+      const c = value(a, k.field) - value(b, k.field);
+      if (c !== 0) return k.direction === 'desc' ? -c : c;
+    }
+    return 0;
+  };
+}
+
+/** The plan's words but the last (it may be half typed), tried when no name has them all; null for a single word. */
+export function fallbackGroups(plan: SearchPlan): string[][] | null {
+  return plan.groups.length > 1 ? plan.groups.slice(0, -1) : null;
+}

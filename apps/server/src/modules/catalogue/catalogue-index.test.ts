@@ -1,6 +1,7 @@
 import { GUEST_VIEW } from './pricing.service.ts';
 import type { ListingQuery, ProductPage } from '@shop/domain/catalogue';
 import { LISTING_ORDERS, type ListingOrder } from '@shop/domain/listing';
+import { compareSearchBy, SEARCH_RESULT_ORDER } from '@shop/domain/search-plan';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBusiness } from '../../../test/factories.ts';
@@ -12,6 +13,7 @@ import { businessTypes } from '../../db/schema/places.ts';
 import { type CatalogueIndex, createCatalogueIndex } from './catalogue-index.ts';
 import { similarity, trigramCodes } from './trigram-similarity.ts';
 import { businessTypeWithDescendants, listProducts } from './listing.service.ts';
+import { searchPlan } from './search-plan.ts';
 import { searchProducts } from './search.service.ts';
 import { createVocabularySource } from './vocabulary.ts';
 
@@ -163,6 +165,27 @@ describe('the in-memory search answers as SQL does', () => {
     }
     expect(found).toBeGreaterThan(500);
   }, 120_000);
+
+  it("both follow the dropdown's order declared in search-plan.ts (SEARCH_RESULT_ORDER), by the database's similarity", async () => {
+    const vocabulary = createVocabularySource(database.db);
+    let checked = 0;
+    for (const text of ['rice', 'basmti rce', 'ric', 'tea', 'oil ghee tea', 'milk 1', 'chana dal', 'xyzzy rice']) {
+      const viaSql = await searchProducts(database.db, GUEST_VIEW, text, 30, vocabulary);
+      expect(await index.search(text, 30, GUEST_VIEW, vocabulary), text).toEqual(viaSql);
+      if (viaSql.length < 2) continue;
+      const plan = await searchPlan(text, vocabulary);
+      const ranks = await database.db.execute<{ id: number; rank: number }>(
+        sql`select id, similarity(${plan!.phrase}, name) as rank from products where id = any(${`{${viaSql.map((p) => p.id).join(',')}}`}::int[])`,
+      ).then((r) => (Array.isArray(r) ? r : (r as { rows: { id: number; rank: number }[] }).rows));
+      const rank = new Map(ranks.map((r) => [Number(r.id), Number(r.rank)]));
+      const reference = compareSearchBy<(typeof viaSql)[number]>(SEARCH_RESULT_ORDER, (p, field) =>
+        field === 'similarity' ? rank.get(p.id)! : field === 'out_of_stock' ? (p.stock === 0 ? 1 : 0) : field === 'id' ? p.id : Number.NaN,
+      );
+      expect([...viaSql].sort(reference).map((p) => p.id), text).toEqual(viaSql.map((p) => p.id));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(4);
+  });
 
   it('takes the shortest names first when thousands match', async () => {
     const [model] = await database.db.select().from(products).limit(1);

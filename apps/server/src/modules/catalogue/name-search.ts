@@ -1,5 +1,5 @@
 // The ordering-bar search's words in memory (catalogue-index.ts holds one per catalogue copy).
-import { RANK_CANDIDATES, type SearchPlan } from '@shop/domain/search-plan';
+import { compareSearchBy, fallbackGroups, RANK_CANDIDATES, SEARCH_CANDIDATE_ORDER, SEARCH_RESULT_ORDER, type SearchOrderField, type SearchPlan } from '@shop/domain/search-plan';
 import { similarity, trigramCodes } from './trigram-similarity.ts';
 
 /** A search group of at most this many lexemes is read as a merge of their postings (shortestMatches). */
@@ -38,6 +38,18 @@ export interface NameSearch {
 }
 
 const isAscii = (text: string) => /^\p{ASCII}*$/u.test(text);
+
+const noField = (field: SearchOrderField): never => {
+  throw new Error(`name search: ${field} is not known here`);
+};
+
+/**
+ * SEARCH_CANDIDATE_ORDER (search-plan.ts) over product positions, which are in id order: by the
+ * names' lengths, then by position. The postings are laid out in this order (byLength), so the
+ * candidates are read in it.
+ */
+const candidateOrder = (lengths: Int32Array) =>
+  compareSearchBy<number>(SEARCH_CANDIDATE_ORDER, (i, field) => (field === 'name_length' ? lengths[i]! : field === 'id' ? i : noField(field)));
 
 type NumberArray = Int32Array | Uint16Array;
 
@@ -105,7 +117,7 @@ export function buildNameSearch(names: readonly string[], words: readonly string
   // length(name) counts characters (code points).
   const length = Int32Array.from(names, (name, i) => (ns.ascii[i] ? name.length : [...name].length));
   ns.lengths = length;
-  byLength.sort((a, b) => length[a]! - length[b]! || a - b);
+  byLength.sort(candidateOrder(length));
   byLength.forEach((i, rank) => {
     ns.shortRank[i] = rank;
   });
@@ -231,7 +243,7 @@ export function patchNameSearch(old: NameSearch, moved: Int32Array, n: number, f
     const i = moved[old.byLength[rank]!]!;
     if (i >= 0) kept[size++] = i;
   }
-  const byLengthOrder = (a: number, b: number) => ns.lengths[a]! - ns.lengths[b]! || a - b;
+  const byLengthOrder = candidateOrder(ns.lengths);
   const freshPlaces = Int32Array.from(fresh, (f) => f.at).sort(byLengthOrder);
   let x = 0;
   let y = 0;
@@ -376,10 +388,16 @@ export function rankedMatches(ns: NameSearch, plan: SearchPlan, limit: number, o
       rank[k] = similarity(phrase, ns.trigramData, ns.trigramStart[i]!, ns.trigramStart[i + 1]!);
     });
     const order = candidates.map((_, k) => k);
-    order.sort((x, y) => rank[y]! - rank[x]! || outOfStock[candidates[x]!]! - outOfStock[candidates[y]!]! || candidates[x]! - candidates[y]!);
+    // SEARCH_RESULT_ORDER (search-plan.ts); a candidate's position is in id order.
+    order.sort(
+      compareSearchBy<number>(SEARCH_RESULT_ORDER, (k, field) =>
+        field === 'similarity' ? rank[k]! : field === 'out_of_stock' ? outOfStock[candidates[k]!]! : field === 'id' ? candidates[k]! : noField(field),
+      ),
+    );
     return order.slice(0, limit).map((k) => candidates[k]!);
   };
   let found = run(plan.groups);
-  if (found && found.length === 0 && plan.groups.length > 1) found = run(plan.groups.slice(0, -1));
+  const fallback = fallbackGroups(plan);
+  if (found && found.length === 0 && fallback) found = run(fallback);
   return found;
 }

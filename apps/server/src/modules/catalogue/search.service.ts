@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/catalogue.ts';
 import { type PriceView, productJsonColumns, productsAsJson } from './pricing.service.ts';
-import { RANK_CANDIDATES } from '@shop/domain/search-plan';
+import { fallbackGroups, RANK_CANDIDATES, SEARCH_CANDIDATE_ORDER, SEARCH_RESULT_ORDER, type SearchOrderField, type SearchOrderKey } from '@shop/domain/search-plan';
 import { searchPlan } from './search-plan.ts';
 import type { VocabularySource } from './vocabulary.ts';
 
@@ -32,17 +32,30 @@ export interface SearchSql {
 export async function searchSql(text: string, vocabulary?: VocabularySource): Promise<SearchSql | null> {
   const plan = await searchPlan(text, vocabulary);
   if (!plan) return null;
-  const groups = plan.groups.map((terms) => `(${terms.join(' | ')})`);
+  const tsquery = (groups: readonly string[][]) => groups.map((terms) => `(${terms.join(' | ')})`).join(' & ');
   // Nothing typed resembles any name: match nothing rather than everything.
   // (A bare 0 in ORDER BY would mean 'column 0', hence the cast.)
-  if (groups.length === 0) return { where: sql`false`, rank: sql`cast(0 as real)`, loose: sql`false` };
-  const strict = sql`to_tsquery('simple', ${groups.join(' & ')})`;
-  const loose = groups.length > 1 ? sql`to_tsquery('simple', ${groups.slice(0, -1).join(' & ')})` : null;
+  if (plan.groups.length === 0) return { where: sql`false`, rank: sql`cast(0 as real)`, loose: sql`false` };
+  const strict = sql`to_tsquery('simple', ${tsquery(plan.groups)})`;
+  const fallback = fallbackGroups(plan);
+  const loose = fallback ? sql`to_tsquery('simple', ${tsquery(fallback)})` : null;
   return {
     where: sql`${document} @@ ${strict}`,
     rank: sql`similarity(${plan.phrase}, ${products.name})`,
     loose: loose ? sql`${document} @@ ${loose}` : sql`false`,
   };
+}
+
+/** A search order (search-plan.ts) as SQL, each field by its column. */
+function orderSql(keys: readonly SearchOrderKey[], columns: Partial<Record<SearchOrderField, SQL>>): SQL {
+  return sql.join(
+    keys.map((k) => {
+      const column = columns[k.field];
+      if (!column) throw new Error(`search order: no column for ${k.field}`);
+      return k.direction === 'desc' ? sql`${column} desc` : column;
+    }),
+    sql`, `,
+  );
 }
 
 /**
@@ -66,16 +79,17 @@ export async function searchProducts(
   }
   const s = await searchSql(text, vocabulary);
   if (!s) return [];
+  // The orders of search-plan.ts: the candidates (of the active products) and the order shown.
+  const candidateOrder = orderSql(SEARCH_CANDIDATE_ORDER, { name_length: sql`length(c.name)`, id: sql`c.id` });
+  const resultOrder = orderSql(SEARCH_RESULT_ORDER, { similarity: s.rank, out_of_stock: sql`${products.stock} = 0`, id: sql`${products.id}` });
   const run = (where: SQL) =>
     productsAsJson(
       db,
       db
         .select(productJsonColumns(view.businessId, view.cityId))
-      .from(products)
-      .where(
-        sql`${products.id} in (select c.id from ${products} c where ${where} and c.active order by length(c.name), c.id limit ${RANK_CANDIDATES})`,
-      )
-        .orderBy(sql`${s.rank} desc`, sql`${products.stock} = 0`, products.id)
+        .from(products)
+        .where(sql`${products.id} in (select c.id from ${products} c where ${where} and c.active order by ${candidateOrder} limit ${RANK_CANDIDATES})`)
+        .orderBy(resultOrder)
         .limit(limit),
     );
   let rows = await run(s.where);
