@@ -5,7 +5,7 @@ export const HARDENING: { threat: string; defence: string; proof: string }[] = [
     threat: 'A few KiB of compressed JSON that inflate to megabytes (one long list, deep nesting, many keys) hold the event loop for seconds, for every user, before the body is refused.',
     defence:
       'Every body is bounded before any code walks it (`lib/body-bounds.ts`, `lib/json-shape.ts`): bytes on the wire (1 MiB; the register route about 11 MB); a compressed body is inflated on zlib\'s threads to at most the route\'s limit and 32 times its size (past 64 KiB), never further; the JSON\'s nesting, list lengths, fields per object and values in all are checked on the bytes as they arrive, against bounds derived from the route\'s body schema (so a valid body is never refused), before parsing. `GET /api/health` reports the event-loop delay (`eventLoopDelay.p99Ms`, `maxMs`).',
-    proof: '`apps/server/test/body-bounds.test.ts` (hostile bodies, compressed and plain, to every write route of `app.routeList`: a 4xx and no stall over 50 ms); `health.test.ts` "reports how long the event loop was held up"',
+    proof: '`apps/server/test/body-bounds.test.ts` (hostile bodies, compressed and plain, to every write route of `app.routeList`: a 4xx, none of them reaches the JSON parser, a compressed one is refused at its bound); `bench/hostile-bodies.ts` (the same bodies: no stall over 50 ms); `health.test.ts` "reports how long the event loop was held up"',
   },
   {
     threat: "An operator's PostgreSQL install gets the demo data and the demo accounts, whose password is public in README.",
