@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addLines, addToCart, type CartLine, decrement, itemCount, parseTypedQuantity, removeLine, setQuantity, shownPriceChange } from './cart.ts';
+import { addLines, addToCart, type CartLine, cartLineOf, decrement, itemCount, parseTypedQuantity, removeLine, setQuantity, shownPriceChange } from './cart.ts';
 
 const item = (id: number, stock = 10): Omit<CartLine, 'quantity'> => ({
   product_id: id,
@@ -84,5 +84,50 @@ describe('the price the buyer was shown goes with the line (issue 36)', () => {
     expect(merged).toMatchObject({ quantity: 6, unit_price: '1850.00' });
     expect(merged.shown_price).toBeUndefined();
     expect(merged.quantity_prices).toBeUndefined();
+  });
+});
+
+describe('cartLineOf (issue 38: the one mapping of a product to a cart line, web and server)', () => {
+  const product = {
+    id: 7,
+    name: 'Daal 1kg',
+    url_name: 'daal.svg',
+    brand_name: 'B',
+    sku: 'D-1',
+    stock: 40,
+    tax: '270.00',
+    sell_price: '1530.00',
+    price: '1800.00',
+    sale: true,
+    sale_price: '1700.00',
+    customer_specific_pricing: null,
+    city_price: null,
+    quantity_prices: [{ min_quantity: 12, unit_price: '1600.00' }],
+  };
+  it('keeps the price of one piece shown, its rule and the Buy More Pay Less prices, priced at its quantity', () => {
+    expect(cartLineOf(product, 3)).toEqual({
+      product_id: 7,
+      product_name: 'Daal 1kg',
+      quantity: 3,
+      unit_price: '1700.00',
+      price_rule: 'sale',
+      shown_price: '1700.00',
+      shown_rule: 'sale',
+      quantity_prices: [{ min_quantity: 12, unit_price: '1600.00' }],
+      url_name: 'daal.svg',
+      brand_name: 'B',
+      sku: 'D-1',
+      stock: 40,
+      tax: '270.00',
+      sell_price: '1530.00',
+      sale: true,
+    });
+    expect(cartLineOf(product, 12)).toMatchObject({ unit_price: '1600.00', price_rule: 'quantity', shown_price: '1700.00', shown_rule: 'sale' });
+    expect(cartLineOf({ ...product, city_price: '1750.00', quantity_prices: undefined }, 1)).toMatchObject({ unit_price: '1750.00', price_rule: 'city', shown_rule: 'city', quantity_prices: [] });
+  });
+  it('is the line addToCart and addLines keep for the same quantity', () => {
+    const { quantity: _, ...item } = cartLineOf(product, 1);
+    expect(addToCart([], item, 12)).toEqual([cartLineOf(product, 12)]);
+    expect(addLines([], [cartLineOf(product, 12)])).toEqual([cartLineOf(product, 12)]);
   });
 });

@@ -1,7 +1,7 @@
 // SPEC 4 "Cart": pure operations on cart lines, shared by the web app and its tests.
 import { toPaisa } from './money.ts';
 import { MAX_ORDER_QUANTITY } from './order-rules.ts';
-import { type CartUnitPrice, type PriceRule, type QuantityTier, shownPriceAt } from './pricing.ts';
+import { type CartUnitPrice, displayPrice, displayPriceRule, type PriceFields, type PriceRule, type QuantityTier, shownPriceAt } from './pricing.ts';
 
 export interface CartLine {
   product_id: number;
@@ -27,6 +27,54 @@ export interface CartLine {
   quantity_prices?: QuantityTier[];
   /** Issue 19: the rule that produced unit_price (PRICE_RULE_LABELS), when known. */
   price_rule?: PriceRule;
+}
+
+/**
+ * A product as a buyer is shown it (catalogue.ts Product, orders.ts PricedProduct): priced for that
+ * buyer (its locked price, its city's price and Buy More Pay Less prices), with what a cart line keeps.
+ */
+export interface CartProduct extends PriceFields {
+  id: number;
+  name: string;
+  url_name: string;
+  brand_name: string;
+  sku: string;
+  stock: number;
+  tax: string;
+  sell_price: string;
+  quantity_prices?: QuantityTier[];
+}
+
+/**
+ * Issue 38: THE mapping of a product to a cart line of `quantity` pieces, for the web (the card's and
+ * the product page's Add to cart, the cart's refresh) and the server (reorder, order lists and quick
+ * order propose their cart lines with it). The line keeps the price of one piece the buyer is shown
+ * (pricing.ts displayPrice, with its rule) and the Buy More Pay Less prices shown with it
+ * (quantity_prices); its unit_price and price_rule are the price shown at its quantity (shownPriceAt),
+ * which is what the cart charges for it (issue 36).
+ */
+export function cartLineOf(product: CartProduct, quantity: number): CartLine {
+  const rule = displayPriceRule(product);
+  const shown: CartUnitPrice = { unit_price: displayPrice(product), rule };
+  const quantityPrices = product.quantity_prices ?? [];
+  const at = shownPriceAt(shown, quantityPrices, Math.max(1, quantity));
+  return {
+    product_id: product.id,
+    product_name: product.name,
+    quantity,
+    unit_price: at.unit_price,
+    price_rule: at.rule,
+    shown_price: shown.unit_price,
+    shown_rule: rule,
+    quantity_prices: quantityPrices,
+    url_name: product.url_name,
+    brand_name: product.brand_name,
+    sku: product.sku,
+    stock: product.stock,
+    tax: product.tax,
+    sell_price: product.sell_price,
+    sale: product.sale,
+  };
 }
 
 /** Issue 36: the price the buyer was shown for this line at its quantity; null when the line keeps none. */

@@ -1,7 +1,7 @@
+import { cartLineOf } from '@shop/domain/cart';
 import type { UserType } from '@shop/domain/constants';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { decideOrderStatus, lineTotal } from '@shop/domain/order-rules';
-import { displayPrice, displayPriceRule, shownPriceAt } from '@shop/domain/pricing';
 import type { Proposal, ProposedLine } from '@shop/domain/reorder';
 import { proposeQuantity } from '@shop/domain/reorder-rules';
 import type { Db } from '../../db/client.ts';
@@ -32,40 +32,20 @@ export function proposedLine(want: Want, product: PricedProduct | null): Propose
   if (!product) {
     return { product_id: want.productId, product_name: want.name, sku: want.sku, wanted: want.quantity, quantity, unit_price: null, line_total: '0.00', stock: 0, problem, cart_line: null };
   }
-  // Issue 36: the price of the proposed quantity, as the cart will charge it (the product is priced at one
-  // piece; its Buy More Pay Less prices, quantityPriceSteps, say what a larger line costs).
-  const one = { unit_price: product.unit_price, rule: product.price_rule };
-  const at = shownPriceAt(one, product.quantity_prices, Math.max(1, quantity));
+  // Issue 36: the price of the proposed quantity, as the cart will charge it: the cart line of the product
+  // (cart.ts cartLineOf, as the web makes it), priced at one piece with its Buy More Pay Less prices.
+  const line = cartLineOf(product, Math.max(1, quantity));
   return {
     product_id: product.id,
     product_name: product.name,
     sku: product.sku,
     wanted: want.quantity,
     quantity,
-    unit_price: at.unit_price,
-    line_total: lineTotal(at.unit_price, quantity),
+    unit_price: line.unit_price,
+    line_total: lineTotal(line.unit_price, quantity),
     stock: product.stock,
     problem,
-    cart_line:
-      quantity > 0
-        ? {
-            product_id: product.id,
-            product_name: product.name,
-            quantity,
-            unit_price: at.unit_price,
-            price_rule: at.rule,
-            shown_price: displayPrice(product),
-            shown_rule: displayPriceRule(product),
-            quantity_prices: product.quantity_prices,
-            url_name: product.url_name,
-            brand_name: product.brand_name,
-            sku: product.sku,
-            stock: product.stock,
-            tax: product.tax,
-            sell_price: product.sell_price,
-            sale: product.sale,
-          }
-        : null,
+    cart_line: quantity > 0 ? line : null,
   };
 }
 

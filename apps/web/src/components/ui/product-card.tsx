@@ -1,6 +1,5 @@
-import { addToCart, type CartLine, setQuantity } from '@shop/domain/cart';
+import { addToCart, type CartLine, cartLineOf, setQuantity } from '@shop/domain/cart';
 import type { Product } from '@shop/domain/catalogue';
-import { displayPrice, displayPriceRule } from '@shop/domain/pricing';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { updateCart, useCart } from '../../lib/cart-store.ts';
@@ -15,26 +14,13 @@ export function productDetailsLink(product: Product) {
 }
 
 /**
- * The cart line of a product the buyer clicked: issue 36, with the price of one piece the buyer was
- * shown and its Buy More Pay Less prices (the cart charges the one the line's quantity reaches, and
- * tells a changed price from a reached one by them).
+ * The cart line of a product the buyer clicked (cart.ts cartLineOf): issue 36, with the price of one
+ * piece the buyer was shown and its Buy More Pay Less prices (the cart charges the one the line's
+ * quantity reaches, and tells a changed price from a reached one by them).
  */
 export function toCartItem(product: Product): Omit<CartLine, 'quantity'> {
-  return {
-    product_id: product.id,
-    product_name: product.name,
-    unit_price: displayPrice(product),
-    shown_price: displayPrice(product),
-    shown_rule: displayPriceRule(product),
-    quantity_prices: product.quantity_prices ?? [],
-    url_name: product.url_name,
-    brand_name: product.brand_name,
-    sku: product.sku,
-    stock: product.stock,
-    tax: product.tax,
-    sell_price: product.sell_price,
-    sale: product.sale,
-  };
+  const { quantity: _, ...item } = cartLineOf(product, 1);
+  return item;
 }
 
 /**

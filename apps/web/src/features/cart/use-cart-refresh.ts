@@ -1,6 +1,6 @@
-import { type CartLine, shownPriceChange } from '@shop/domain/cart';
+import { type CartLine, cartLineOf, shownPriceChange } from '@shop/domain/cart';
 import type { PricedProduct } from '@shop/domain/orders';
-import { displayPrice, displayPriceRule } from '@shop/domain/pricing';
+import { displayPrice } from '@shop/domain/pricing';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api.ts';
 import { getCart, updateCart } from '../../lib/cart-store.ts';
@@ -21,24 +21,12 @@ export interface CartRefresh {
   missing: number[];
 }
 
-/** The line with today's data: the price at its quantity and the prices now shown with it (issue 36). */
+/**
+ * The line with today's data (cart.ts cartLineOf of the refreshed product at the line's quantity: the
+ * prices now shown with it, issue 36), charged the server's price at its quantity.
+ */
 function refreshed(line: CartLine, p: PricedProduct): CartLine {
-  return {
-    ...line,
-    product_name: p.name,
-    unit_price: p.unit_price,
-    price_rule: p.price_rule,
-    shown_price: displayPrice(p),
-    shown_rule: displayPriceRule(p),
-    quantity_prices: p.quantity_prices,
-    url_name: p.url_name,
-    brand_name: p.brand_name,
-    sku: p.sku,
-    stock: p.stock,
-    tax: p.tax,
-    sell_price: p.sell_price,
-    sale: p.sale,
-  };
+  return { ...line, ...cartLineOf(p, line.quantity), unit_price: p.unit_price, price_rule: p.price_rule };
 }
 
 /** The changes of this answer added to those told before: a product's first shown price and its latest. */
