@@ -1,20 +1,24 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AppRouter } from './app/router.tsx';
+import { AppRouter, preloadPage } from './app/router.tsx';
 import './index.css';
 
 const root = document.getElementById('root');
 if (root) {
   // The first render as a transition: React draws it in small slices and yields between them, so a
   // phone's main thread is never held for the whole shell at once (issue 15, total blocking time).
-  const app = createRoot(root);
-  startTransition(() =>
-    app.render(
-      <StrictMode>
-        <AppRouter />
-      </StrictMode>,
-    ),
-  );
+  // The page's chunk first (the server's HTML has it preloaded on the landing pages), so the first
+  // render draws the shell and the page together, as the data router's first render did (issue 41).
+  void preloadPage(window.location).then(() => {
+    const app = createRoot(root);
+    startTransition(() =>
+      app.render(
+        <StrictMode>
+          <AppRouter />
+        </StrictMode>,
+      ),
+    );
+  });
 }
 
 // Issue 15 (14): the service worker (built by vite-plugin-pwa), registered once the first load has

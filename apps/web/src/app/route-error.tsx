@@ -1,6 +1,4 @@
-import type React from 'react';
-import { useEffect, useState } from 'react';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Component, type ComponentType, type ReactNode, use, useEffect, useState } from 'react';
 import { LoadError } from '../components/ui/load-error.tsx';
 
 const RELOAD_KEY = 'chunk-reload-at';
@@ -30,21 +28,12 @@ function reloadOnce(): boolean {
 }
 
 /** Issue 15 (11): every route's error element; the shell (bars, footer) stays around it. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   if (isChunkLoadError(error) && reloadOnce()) {
     return (
       <p role="status" className="py-12 text-center text-slate-700">
         Updating to the latest version…
       </p>
-    );
-  }
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main className="py-12 text-center">
-        <h1 className="text-xl font-bold">Page not found</h1>
-        <Link to="/home" className="mt-3 inline-block font-semibold text-brand underline">Go to the home page</Link>
-      </main>
     );
   }
   return (
@@ -57,6 +46,27 @@ export function RouteError() {
       />
     </main>
   );
+}
+
+/**
+ * What a route's errorElement was under React Router's data router (issue 41: the app uses its
+ * declarative router, about 17 KB gzip lighter on every first load): an error thrown while a page (or
+ * the shell, for the outer one) renders shows RouteError in its place, until the next navigation.
+ */
+export class RouteErrorBoundary extends Component<{ locationKey: string; children: ReactNode }, { error: unknown; failed: boolean; locationKey: string }> {
+  state = { error: null as unknown, failed: false, locationKey: this.props.locationKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error, failed: true };
+  }
+
+  static getDerivedStateFromProps(props: { locationKey: string }, state: { locationKey: string }) {
+    return props.locationKey === state.locationKey ? null : { error: null, failed: false, locationKey: props.locationKey };
+  }
+
+  render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
 }
 
 /**
@@ -84,17 +94,42 @@ function PageChunkMissing() {
   );
 }
 
+/** A route's page, loaded with its chunk on first use; preload() fetches it ahead (the first page, before the first render). */
+export interface LazyPage {
+  preload: () => Promise<unknown>;
+  loaded?: ComponentType;
+}
+
 /**
- * A route's lazy page, with the deploy case handled where it happens (the router's own handling of a
- * failed lazy load left the page blank): a missing chunk shows PageChunkMissing, which reloads once.
+ * A route's lazy page, with the deploy case handled where it happens: a missing chunk shows
+ * PageChunkMissing, which reloads once. Drawn by PageView.
  */
-export function lazyPage(load: () => Promise<React.ComponentType>) {
-  return async (): Promise<{ Component: React.ComponentType }> => {
-    try {
-      return { Component: await load() };
-    } catch (err) {
-      if (!isChunkLoadError(err)) throw err;
-      return { Component: PageChunkMissing };
-    }
+export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
+  let loading: Promise<unknown> | undefined;
+  const page: LazyPage = {
+    preload: () => {
+      loading ??= load().then(
+        (loaded) => {
+          page.loaded = loaded;
+        },
+        (err: unknown) => {
+          if (!isChunkLoadError(err)) throw err;
+          page.loaded = PageChunkMissing;
+        },
+      );
+      return loading;
+    },
   };
+  return page;
+}
+
+/**
+ * A lazy page: until its chunk has loaded it suspends. The router's navigations are transitions, so
+ * the page shown stays until the next one is ready (as the data router's lazy routes did); the first
+ * page is preloaded before the first render (main.tsx).
+ */
+export function PageView({ page }: { page: LazyPage }) {
+  if (!page.loaded) use(page.preload());
+  const Loaded = page.loaded as ComponentType;
+  return <Loaded />;
 }

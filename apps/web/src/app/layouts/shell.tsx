@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { scrollKey } from '../../lib/scroll-key.ts';
+import { RouteErrorBoundary } from '../route-error.tsx';
 import { usesMarketplaceBar } from '../route-rules.ts';
+import { ScrollRestoration } from '../scroll-restoration.tsx';
 import { Footer } from './footer.tsx';
 import { HelpChat } from './help-chat.tsx';
 import { MarketplaceBar } from './marketplace-bar.tsx';
@@ -10,7 +12,7 @@ import { OfflineBanner } from './offline-banner.tsx';
 import { OrderingBar } from './ordering-bar.tsx';
 
 export function Shell() {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const marketplace = usesMarketplaceBar(pathname);
   return (
     <div className="flex min-h-screen flex-col">
@@ -21,9 +23,11 @@ export function Shell() {
       <NoticeTicker />
       {marketplace ? <MarketplaceBar /> : <OrderingBar />}
       <div id="content" className="flex-1">
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary locationKey={key}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </div>
       <Footer />
       <HelpChat />
