@@ -1,11 +1,33 @@
 import type { MarketplaceBanner } from '@shop/domain/marketplace';
 import { uploadedImageSources } from '@shop/domain/product-images';
 import { TIMINGS } from '@shop/domain/constants';
-import EmblaCarousel, { type EmblaCarouselType } from 'embla-carousel';
+import type { EmblaCarouselType } from 'embla-carousel';
 import { Pause, Play } from 'lucide-react';
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, type TouchEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useIsDesktop, usePrefersReducedMotion } from '../../lib/use-media.ts';
+
+/**
+ * Issue 41: embla (about 8 KB gzip) is not part of the page's first load. It is fetched once the
+ * carousel is about to need it: a second before its first turn (EMBLA_AHEAD_MS), or at once when the
+ * buyer reaches for it (a touch, the mouse over it, a focus, a dot). Until it has started, the first
+ * slide shows as it does under embla; a dot or a turn asked for meanwhile is made when it has, and a
+ * swipe made meanwhile turns the carousel one slide its way, as embla's drag would have.
+ */
+const EMBLA_AHEAD_MS = 1_000;
+let emblaChunk: Promise<typeof import('embla-carousel')> | undefined;
+const loadEmbla = () => {
+  // A chunk that would not load (offline, or replaced by a deploy) is asked again next time; the
+  // carousel stays on its first slide meanwhile.
+  emblaChunk ??= import('embla-carousel').catch((err: unknown) => {
+    emblaChunk = undefined;
+    throw err;
+  });
+  return emblaChunk;
+};
+/** A swipe before embla has started: at least this far across, and more across than down. */
+const SWIPE_PX = 30;
+type Move = (api: EmblaCarouselType) => void;
 
 /**
  * SPEC 2: the two-image banner carousel (desktop and mobile images), advancing every 3000 ms.
@@ -22,6 +44,10 @@ export const BannerCarousel = memo(function BannerCarousel({ banners }: { banner
   const slides = banners.filter((b) => b.is_mobile === !isDesktop);
   const count = slides.length;
   const embla = useRef<EmblaCarouselType | null>(null);
+  // Whether embla is wanted yet (issue 41), and the move asked for before it had started.
+  const [wanted, setWanted] = useState(false);
+  const pending = useRef<Move | null>(null);
+  const swipeFrom = useRef<{ x: number; y: number } | null>(null);
   const [current, setCurrent] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -40,28 +66,68 @@ export const BannerCarousel = memo(function BannerCarousel({ banners }: { banner
   const hasSlides = count > 0;
   useEffect(() => {
     const node = viewport.current;
-    if (!hasSlides || !node) return;
-    const api = EmblaCarousel(node, { loop: true, duration: reducedMotion ? 0 : 25 });
-    embla.current = api;
-    const onSelect = () => setCurrent(api.selectedScrollSnap());
-    api.on('select', onSelect).on('reInit', onSelect);
+    if (!hasSlides || !node || !wanted) return;
+    let api: EmblaCarouselType | null = null;
+    let cancelled = false;
+    void loadEmbla().then(({ default: EmblaCarousel }) => {
+      if (cancelled) return;
+      const started = EmblaCarousel(node, { loop: true, duration: reducedMotion ? 0 : 25 });
+      api = started;
+      embla.current = started;
+      const onSelect = () => setCurrent(started.selectedScrollSnap());
+      started.on('select', onSelect).on('reInit', onSelect);
+      const move = pending.current;
+      pending.current = null;
+      move?.(started);
+    }, () => undefined);
     return () => {
-      api.destroy();
+      cancelled = true;
+      api?.destroy();
       embla.current = null;
     };
-  }, [hasSlides, reducedMotion]);
+  }, [hasSlides, reducedMotion, wanted]);
+
+  /** Makes a move now, or once embla has started (and asks for it). */
+  const act = useCallback((move: Move) => {
+    if (embla.current) move(embla.current);
+    else {
+      pending.current = move;
+      setWanted(true);
+    }
+  }, []);
+
+  // Embla a little ahead of the carousel's first turn.
+  useEffect(() => {
+    if (!playing || wanted) return;
+    const timer = setTimeout(() => setWanted(true), Math.max(0, TIMINGS.carouselIntervalMs - EMBLA_AHEAD_MS));
+    return () => clearTimeout(timer);
+  }, [playing, wanted]);
 
   useEffect(() => {
     if (!playing || hovered || focused) return;
     // With two slides embla cannot loop: back to the first after the last.
-    const timer = setInterval(() => {
-      const api = embla.current;
-      if (api) (api.canScrollNext() ? api.scrollNext() : api.scrollTo(0));
-    }, TIMINGS.carouselIntervalMs);
+    const timer = setInterval(() => act((api) => (api.canScrollNext() ? api.scrollNext() : api.scrollTo(0))), TIMINGS.carouselIntervalMs);
     return () => clearInterval(timer);
-  }, [playing, hovered, focused]);
+  }, [playing, hovered, focused, act]);
 
-  const goTo = useCallback((i: number) => embla.current?.scrollTo(i, reducedMotion), [reducedMotion]);
+  const goTo = useCallback((i: number) => act((api) => api.scrollTo(i, reducedMotion)), [act, reducedMotion]);
+
+  // A swipe on a phone before embla has started (embla's own drag reads touch events too; a mouse
+  // has already fetched embla by hovering).
+  const onTouchStart = (e: TouchEvent) => {
+    setWanted(true);
+    const touch = e.touches[0];
+    swipeFrom.current = embla.current || !touch ? null : { x: touch.clientX, y: touch.clientY };
+  };
+  const onTouchEnd = (e: TouchEvent) => {
+    const from = swipeFrom.current;
+    const touch = e.changedTouches[0];
+    swipeFrom.current = null;
+    if (!from || !touch || embla.current) return;
+    const across = touch.clientX - from.x;
+    if (Math.abs(across) < SWIPE_PX || Math.abs(across) <= Math.abs(touch.clientY - from.y)) return;
+    act((api) => (across < 0 ? api.scrollNext() : api.scrollPrev()));
+  };
 
   // The same box as the loaded carousel, so nothing moves when the images arrive.
   const box = isDesktop ? 'aspect-[4/1]' : 'aspect-[3/2]';
@@ -71,9 +137,17 @@ export const BannerCarousel = memo(function BannerCarousel({ banners }: { banner
       aria-roledescription="carousel"
       aria-label="Offers"
       className="relative overflow-hidden rounded-lg"
-      onMouseEnter={() => setHovered(true)}
+      onMouseEnter={() => {
+        setHovered(true);
+        setWanted(true);
+      }}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
+      onFocus={() => {
+        setFocused(true);
+        setWanted(true);
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}
