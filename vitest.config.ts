@@ -24,7 +24,8 @@ export default defineConfig({
   test: {
     maxWorkers: process.env.TEST_DATABASE_URL ? cores + 1 : Math.max(2, cores),
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+      // 60 s: the end of a failing test, not Vitest's 5 s a loaded machine can reach (issue 38).
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], testTimeout: 60_000 } },
       // The repository's own checks (scripts/): no database, no server.
       { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], testTimeout: 60_000 } },
       {
@@ -50,6 +51,10 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Testing Library's waits end at 15 s instead of 1 s (apps/web/src/test-setup.ts), and a test
+          // at 60 s instead of Vitest's 5 s: ends of failing tests, never a budget a loaded machine can miss.
+          setupFiles: ['apps/web/src/test-setup.ts'],
+          testTimeout: 60_000,
         },
       },
     ],
