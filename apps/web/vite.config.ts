@@ -63,6 +63,15 @@ const inWeb = (paths: string) => new RegExp(`apps[\\\\/]web[\\\\/]src[\\\\/](${p
 const inDomain = (names: string) => new RegExp(`packages[\\\\/]domain[\\\\/]src[\\\\/](${names})\\.ts$`);
 
 /**
+ * Issue 41: the shell draws one bar or the other (app/layouts/shell.tsx), each loaded with the page,
+ * so a storefront page does not download the marketplace bar and a marketplace page not the ordering
+ * bar's cart, account and search. Each bar lives in the chunk its landing pages already load.
+ */
+const ORDERING_BAR =
+  'app/layouts/(ordering-bar|account-menu)|features/catalogue/(search-box|guest-city-menu)|features/cart/cart-dropdown|components/ui/dropdown|lib/(use-sign-out|pending-cart)';
+const MARKETPLACE_BAR = 'app/layouts/marketplace-bar|features/marketplace/(marketplace-menu|marketplace-search|city-menu)';
+
+/**
  * The shop's chunks (see build.rollupOptions.output): React with the query library; `common`, the
  * modules the shell and every landing page share; the storefront's and the marketplace's own shared
  * pieces. A higher priority takes a module first, so a group never pulls in another's modules.
@@ -75,7 +84,11 @@ const SHOP_CHUNK_GROUPS = [
     test: (id: string) =>
       /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](shared|context|Icon|createLucideIcon)/.test(id) ||
       inDomain('constants|money|pricing|product-images|slug|guest-user|cart|plural').test(id) ||
-      inWeb('lib/(api|storage|images|use-page-meta|use-progressive|use-media|session|cart-store|use-online|city)|components/ui/(price|product-image|product-skeleton|load-error)').test(id),
+      inWeb('lib/(api|storage|images|use-page-meta|use-progressive|use-media|session|cart-store|use-online|city)|components/ui/(price|product-image|product-skeleton|load-error)').test(id) ||
+      // What both bars use (issue 41), kept here so neither bar's group takes it in with its bar.
+      inWeb('app/route-rules|app/layouts/logo|lib/(use-disclosure|use-lazy-combobox)').test(id) ||
+      /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]search\.mjs$/.test(id) ||
+      id.includes('vite/preload-helper'),
   },
   {
     name: 'storefront',
@@ -83,9 +96,19 @@ const SHOP_CHUNK_GROUPS = [
     test: (id: string) =>
       /node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](minus|plus)\.mjs$/.test(id) ||
       inDomain('listing|karachi-time|order-rules').test(id) ||
-      inWeb('features/catalogue/(catalogue-api|product-grid)|components/ui/(product-card|quantity-control)').test(id),
+      inWeb('features/catalogue/(catalogue-api|product-grid)|components/ui/(product-card|quantity-control)').test(id) ||
+      // Issue 41: the ordering bar (the storefront's pages) and what only it uses.
+      inWeb(ORDERING_BAR).test(id),
   },
-  { name: 'marketplace', priority: 20, test: (id: string) => inDomain('marketplace-rules').test(id) || inWeb('features/marketplace/(marketplace-api|marketplace-product-card|breadcrumb)').test(id) },
+  {
+    name: 'marketplace',
+    priority: 20,
+    test: (id: string) =>
+      inDomain('marketplace-rules|marketplace-search').test(id) ||
+      inWeb('features/marketplace/(marketplace-api|marketplace-product-card|breadcrumb)').test(id) ||
+      // Issue 41: the marketplace bar and what only it uses.
+      inWeb(MARKETPLACE_BAR).test(id),
+  },
 ];
 
 export default defineConfig({

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
-import { Shell } from './layouts/shell.tsx';
+import { preloadBar, Shell } from './layouts/shell.tsx';
 import { Providers } from './providers.tsx';
 import { type LazyPage, lazyPage, PageView, RouteErrorBoundary } from './route-error.tsx';
 
@@ -69,10 +69,10 @@ const routes: Array<RouteObject & { page?: LazyPage }> = [
   },
 ];
 
-/** Loads the chunk of the page at this address, so the first render draws it (main.tsx). */
+/** Loads the chunks of the page at this address and of its bar, so the first render draws them (main.tsx). */
 export function preloadPage(location: Pick<Location, 'pathname' | 'search' | 'hash'>): Promise<unknown> {
   const matched = matchRoutes(routes, location)?.at(-1)?.route as { page?: LazyPage } | undefined;
-  return matched?.page?.preload().catch(() => undefined) ?? Promise.resolve();
+  return Promise.all([matched?.page?.preload(), preloadBar(location.pathname)]).catch(() => undefined);
 }
 
 /** The routes, with the root route's error element: an error in the shell itself shows RouteError alone. */

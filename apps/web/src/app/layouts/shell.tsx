@@ -1,15 +1,22 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { scrollKey } from '../../lib/scroll-key.ts';
-import { RouteErrorBoundary } from '../route-error.tsx';
+import { lazyPage, PageView, RouteErrorBoundary } from '../route-error.tsx';
 import { usesMarketplaceBar } from '../route-rules.ts';
 import { ScrollRestoration } from '../scroll-restoration.tsx';
 import { Footer } from './footer.tsx';
 import { HelpChat } from './help-chat.tsx';
-import { MarketplaceBar } from './marketplace-bar.tsx';
 import { NoticeTicker } from './notice-ticker.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
-import { OrderingBar } from './ordering-bar.tsx';
+
+// Issue 41: each bar is loaded with the pages that show it (its chunk is the storefront's or the
+// marketplace's, vite.config.ts), before the first render (main.tsx) and, moving from one kind of page
+// to the other, within the navigation's transition, so a bar is never drawn late.
+const orderingBar = lazyPage(() => import('./ordering-bar.tsx').then((m) => m.OrderingBar));
+const marketplaceBar = lazyPage(() => import('./marketplace-bar.tsx').then((m) => m.MarketplaceBar));
+
+/** Loads the chunk of the bar a page at this path shows. */
+export const preloadBar = (pathname: string) => (usesMarketplaceBar(pathname) ? marketplaceBar : orderingBar).preload();
 
 export function Shell() {
   const { pathname, key } = useLocation();
@@ -21,7 +28,7 @@ export function Shell() {
       </a>
       <OfflineBanner />
       <NoticeTicker />
-      {marketplace ? <MarketplaceBar /> : <OrderingBar />}
+      {marketplace ? <PageView page={marketplaceBar} /> : <PageView page={orderingBar} />}
       <div id="content" className="flex-1">
         <RouteErrorBoundary locationKey={key}>
           <Suspense fallback={<PageSpinner />}>
