@@ -72,7 +72,7 @@ describe.runIf(!why)('catalogue reads from a streaming read replica, writes to t
       config: { DATA_DIR: dataDir, TRUST_PROXY: 0, NODE_ENV: 'production', WEB_DIST: join(dataDir, 'no-web'), SEARCH_RATE_LIMIT: 0, METRICS_TOKEN },
     });
     await app.ready();
-    for (let i = 0; i < 300 && !app.copies.every((c) => c.loaded); i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 600 && !app.copies.every((c) => c.loaded); i++) await new Promise((r) => setTimeout(r, 100));
     expect(app.copies.every((c) => c.loaded)).toBe(true);
     t = { app, database, dataDir, queries: { count: 0, reset() {} }, close: async () => {} };
   }, 120_000);
@@ -140,7 +140,7 @@ describe.runIf(!why)('catalogue reads from a streaming read replica, writes to t
 
     // The replica stops replaying: what it serves stands still, as under a long lag.
     await onReplica!.query('select pg_wal_replay_pause()');
-    for (let i = 0; i < 50 && (await onReplica!.query('select pg_get_wal_replay_pause_state() as s')).rows[0]?.s !== 'paused'; i++) {
+    for (let i = 0; i < 450 && (await onReplica!.query('select pg_get_wal_replay_pause_state() as s')).rows[0]?.s !== 'paused'; i++) {
       await new Promise((r) => setTimeout(r, 100));
     }
     await editPrice(staff, p!.id, '229.00');
@@ -196,7 +196,7 @@ describe.runIf(!why)('catalogue reads from a streaming read replica, writes to t
     const before = (await database!.db.select({ n: products.viewedCount }).from(products).where(eq(products.id, p!.id)))[0]?.n ?? 0;
     for (let i = 0; i < 3; i++) await get(`/api/catalogue/products/${p!.id}`, guest);
     let after = before;
-    for (let i = 0; i < 60 && after < before + 3; i++) {
+    for (let i = 0; i < 450 && after < before + 3; i++) {
       await new Promise((r) => setTimeout(r, 100));
       after = (await database!.db.select({ n: products.viewedCount }).from(products).where(eq(products.id, p!.id)))[0]?.n ?? 0;
     }

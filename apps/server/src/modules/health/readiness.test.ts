@@ -22,7 +22,8 @@ describe('liveness and readiness', () => {
   it('is ready once the database answers and the in-memory copies have loaded', async () => {
     expect(t.app.copies.map((c) => c.name).sort()).toEqual(['catalogue index', 'marketplace index']);
     let res = await ready();
-    for (let i = 0; i < 100 && res.statusCode !== 200; i++) {
+    // Asked until the copies have loaded: up to 60 s, which no loaded machine needs (issue 38).
+    for (let i = 0; i < 600 && res.statusCode !== 200; i++) {
       expect(res.statusCode).toBe(503);
       expect(body(res).error).toMatch(/^Not ready: the in-memory copies are loading/);
       await new Promise((r) => setTimeout(r, 100));
