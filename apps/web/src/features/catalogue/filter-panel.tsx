@@ -1,8 +1,8 @@
 import type { Category, Facets } from '@shop/domain/catalogue';
 import { formatRupees } from '@shop/domain/money';
 import { PRICE_SLIDER_MAX, PRICE_SLIDER_MIN } from '@shop/domain/constants';
-import * as Slider from '@radix-ui/react-slider';
 import { useEffect, useState } from 'react';
+import { RangeSlider } from '../../components/ui/range-slider.tsx';
 
 export interface AppliedFilters {
   brands: string[];
@@ -101,21 +101,19 @@ export function FilterPanel({
       </fieldset>
       <fieldset>
         <legend className="mb-3 font-semibold">Price</legend>
-        <Slider.Root
+        <RangeSlider
           className="relative flex h-5 w-full touch-none items-center select-none"
+          trackClassName="relative h-1.5 grow rounded-full bg-slate-200"
+          rangeClassName="absolute h-full rounded-full bg-brand"
+          thumbClassName="block h-5 w-5 rounded-full border-2 border-brand bg-white shadow focus-visible:outline-2 focus-visible:outline-brand"
+          labels={['Minimum price', 'Maximum price']}
           min={PRICE_SLIDER_MIN}
           max={PRICE_SLIDER_MAX}
           step={100}
           minStepsBetweenThumbs={1}
           value={price}
-          onValueChange={(v) => setPrice([v[0] ?? PRICE_SLIDER_MIN, v[1] ?? PRICE_SLIDER_MAX])}
-        >
-          <Slider.Track className="relative h-1.5 grow rounded-full bg-slate-200">
-            <Slider.Range className="absolute h-full rounded-full bg-brand" />
-          </Slider.Track>
-          <Slider.Thumb aria-label="Minimum price" className="block h-5 w-5 rounded-full border-2 border-brand bg-white shadow focus-visible:outline-2 focus-visible:outline-brand" />
-          <Slider.Thumb aria-label="Maximum price" className="block h-5 w-5 rounded-full border-2 border-brand bg-white shadow focus-visible:outline-2 focus-visible:outline-brand" />
-        </Slider.Root>
+          onValueChange={setPrice}
+        />
         <p className="mt-2 flex justify-between text-sm text-slate-700" data-testid="price-range">
           <span>{formatRupees(price[0])}</span>
           <span>{formatRupees(price[1])}</span>

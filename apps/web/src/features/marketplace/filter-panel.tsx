@@ -1,7 +1,7 @@
 import type { MarketplaceCategory, PriceRange } from '@shop/domain/marketplace';
 import { MARKETPLACE_SORT_OPTIONS, type MarketplaceSort } from '@shop/domain/marketplace-rules';
-import * as Slider from '@radix-ui/react-slider';
 import { X } from 'lucide-react';
+import { RangeSlider } from '../../components/ui/range-slider.tsx';
 
 export interface FilterDraft {
   subcategory: number | null;
@@ -88,21 +88,19 @@ export function FilterPanel({ categories, brands, range, draft, onChange, onRese
       {range && price && (
         <fieldset>
           <legend className="mb-2 font-bold">Price</legend>
-          <Slider.Root
+          <RangeSlider
             className="relative flex h-6 w-full touch-none items-center select-none"
+            trackClassName="relative h-1.5 grow rounded-full bg-slate-200"
+            rangeClassName="absolute h-full rounded-full bg-brand"
+            thumbClassName="block h-5 w-5 rounded-full border-2 border-brand bg-white focus-visible:outline-2 focus-visible:outline-accent"
+            labels={['From Rs.', 'To Rs.']}
             min={range.min}
             max={Math.max(range.max, range.min + 1)}
             step={1}
             minStepsBetweenThumbs={0}
             value={price}
-            onValueChange={(v) => onChange({ ...draft, price: [v[0] as number, v[1] as number] })}
-          >
-            <Slider.Track className="relative h-1.5 grow rounded-full bg-slate-200">
-              <Slider.Range className="absolute h-full rounded-full bg-brand" />
-            </Slider.Track>
-            <Slider.Thumb aria-label="From Rs." className="block h-5 w-5 rounded-full border-2 border-brand bg-white focus-visible:outline-2 focus-visible:outline-accent" />
-            <Slider.Thumb aria-label="To Rs." className="block h-5 w-5 rounded-full border-2 border-brand bg-white focus-visible:outline-2 focus-visible:outline-accent" />
-          </Slider.Root>
+            onValueChange={(v) => onChange({ ...draft, price: v })}
+          />
           <div className="mt-2 flex justify-between gap-2">
             <span>From Rs. <output data-testid="price-from">{price[0].toLocaleString('en-US')}</output></span>
             <span>To Rs. <output data-testid="price-to">{price[1].toLocaleString('en-US')}</output></span>
