@@ -77,7 +77,13 @@ const MARKETPLACE_BAR = 'app/layouts/marketplace-bar|features/marketplace/(marke
  * pieces. A higher priority takes a module first, so a group never pulls in another's modules.
  */
 const SHOP_CHUNK_GROUPS = [
-  { name: 'react', priority: 40, test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/ },
+  {
+    name: 'react',
+    priority: 40,
+    // Issue 41: not the mutation hook, which no landing page uses (its pages' chunks carry it).
+    test: (id: string) =>
+      /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](react-query|query-core))[\\/]/.test(id) && !/[\\/](useMutation|mutationObserver)\.js$/.test(id),
+  },
   {
     name: 'common',
     priority: 30,
