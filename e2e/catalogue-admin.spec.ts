@@ -2,7 +2,7 @@
 // in the file and adds three new products, one of them with three mistakes' worth of bad rows; the
 // preview shows the three bad rows with their line numbers and reasons; the person fixes the file,
 // previews again and applies it; the changed price shows on the storefront and in the marketplace
-// within 2 s (their API answers, as the pages read them).
+// (their API answers, as the pages read them; how soon, 2 s, is bench/freshness.ts's budget).
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { PASSWORD, watchConsole } from './console-watch.ts';
@@ -43,7 +43,7 @@ async function guest(request: APIRequestContext) {
   return { authorization: `Bearer ${((await res.json()) as { data: { token: string } }).data.token}` };
 }
 
-test('a Catalogue person imports a CSV: three bad rows shown, fixed, applied; the new price shows on the storefront and in the marketplace within 2 s', async ({ page, request }) => {
+test('a Catalogue person imports a CSV: three bad rows shown, fixed, applied; the new price shows on the storefront and in the marketplace', async ({ page, request }) => {
   const console = watchConsole(page);
   await catalogueSignIn(page);
 
@@ -99,10 +99,11 @@ test('a Catalogue person imports a CSV: three bad rows shown, fixed, applied; th
   await expect(page.getByRole('table', { name: 'New products' }).getByRole('row')).toHaveCount(4);
   await page.getByRole('button', { name: 'Apply 4 changes' }).click();
   await expect(page.getByText(/Applied as import \d+: 3 new, 1 changed\./)).toBeVisible();
-  const applied = Date.now();
   await expect(page.getByRole('table', { name: 'Recent imports' }).getByRole('row', { name: /prices-fixed\.csv catalogue@staff\.demo\.pk 3 1 Undo/ })).toBeVisible();
 
-  // Within 2 s the storefront's search and the marketplace's search answer the new prices.
+  // The storefront's search and the marketplace's search answer the new prices: the running server takes
+  // the import in by itself (how soon, 2 s, is bench/freshness.ts's budget; issue 38: no wall-clock
+  // bound here, which a loaded machine can miss).
   const q = encodeURIComponent(pick!.name);
   const storefrontPrice = async () => {
     const res = (await (await request.get(`/api/catalogue/search?search=${q}`, { headers })).json()) as { data: { products: { sku: string; price: string }[] } };
@@ -112,9 +113,8 @@ test('a Catalogue person imports a CSV: three bad rows shown, fixed, applied; th
     const res = (await (await request.get(`/api/bmpl/search?city=Lahore&search=${q}&limit=100`, { headers })).json()) as { data: { products: { name: string; price: string }[] } };
     return Number(res.data.products.find((p) => p.name === pick!.name)?.price);
   };
-  await expect.poll(storefrontPrice, { timeout: 2_000, intervals: [100] }).toBe(newPrice);
-  await expect.poll(marketplacePrice, { timeout: Math.max(100, 2_000 - (Date.now() - applied)), intervals: [100] }).toBe(marketOld + 50);
-  expect(Date.now() - applied).toBeLessThan(2_500);
+  await expect.poll(storefrontPrice, { timeout: 30_000, intervals: [100] }).toBe(newPrice);
+  await expect.poll(marketplacePrice, { timeout: 30_000, intervals: [100] }).toBe(marketOld + 50);
 
   // The person sees it on the product's page in the back office too.
   await page.goto(`/staff/catalogue/products?search=${sku}`);

@@ -291,8 +291,8 @@ test.describe('day one, from an empty PostgreSQL database to the first paid orde
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Start' }).click();
     await expect(async () => {
       await page.reload();
-      await expect(item(page, 'Staff for the order desk and finance', 'done')).toContainText('Order desk: 1 person; Finance: 1 person.', { timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+      await expect(item(page, 'Staff for the order desk and finance', 'done')).toContainText('Order desk: 1 person; Finance: 1 person.', { timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
   });
 
   test('the Admin creates a city with areas by CSV', async ({ page }) => {
@@ -313,8 +313,8 @@ test.describe('day one, from an empty PostgreSQL database to the first paid orde
     await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Start' }).click();
     await expect(async () => {
       await page.reload();
-      await expect(item(page, 'A city with areas', 'done')).toContainText('1 city with areas, of 1 city.', { timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+      await expect(item(page, 'A city with areas', 'done')).toContainText('1 city with areas, of 1 city.', { timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
   });
 
   const png = (width: number, height: number, background: string) => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
@@ -357,8 +357,8 @@ test.describe('day one, from an empty PostgreSQL database to the first paid orde
     // The storefront stops saying it is being set up.
     await expect(async () => {
       await page.goto(`${base}/home`);
-      await expect(page.getByText('Order at wholesale prices for shops, hotels, restaurants and offices.')).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+      await expect(page.getByText('Order at wholesale prices for shops, hotels, restaurants and offices.')).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
   });
 
   // The product the buyer orders, its list price (the CSV's) and its price in Lahore (the clerk's).
@@ -394,8 +394,8 @@ test.describe('day one, from an empty PostgreSQL database to the first paid orde
     // page opened before that shows the earlier bar, so the buyer opens the home again until it has it.
     await expect(async () => {
       await page.goto(`${base}/home`);
-      await expect(page.getByRole('status', { name: 'Notice' })).toHaveText('Orders placed by 6 pm are delivered the next working day.', { timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+      await expect(page.getByRole('status', { name: 'Notice' })).toHaveText('Orders placed by 6 pm are delivered the next working day.', { timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
   });
 
   test('the catalogue clerk publishes a storefront home banner with an uploaded image', async ({ page }) => {

@@ -68,7 +68,7 @@ test('the catalogue clerk lists a product in Karachi; a guest finds it under /bm
   const box = guest.getByRole('combobox', { name: 'Search the marketplace' });
   await box.fill(name);
   const panel = guest.getByRole('listbox', { name: 'Search results' });
-  await expect(panel.getByRole('option', { name: 'View All' })).toBeVisible({ timeout: 6000 });
+  await expect(panel.getByRole('option', { name: 'View All' })).toBeVisible();
   await panel.getByRole('option', { name: 'View All' }).click();
   await expect(guest.getByRole('heading', { level: 1, name: `Search results for "${name}"` })).toBeVisible();
   const card = guest.getByRole('article', { name, exact: true });

@@ -136,10 +136,10 @@ test('search: panel after a 2 s pause, View All, the search page and no matches'
   await page.getByLabel('Search the marketplace').click();
   const box = page.getByRole('combobox', { name: 'Search the marketplace' });
   await box.fill('zzqxv');
-  await expect(page.getByText("Sorry! We couldn't find any matches for zzqxv")).toBeVisible({ timeout: 6000 });
+  await expect(page.getByText("Sorry! We couldn't find any matches for zzqxv")).toBeVisible();
   await box.fill('basmati rice');
   const panel = page.getByRole('listbox', { name: 'Search results' });
-  await expect(panel.getByRole('option', { name: 'View All' })).toBeVisible({ timeout: 6000 });
+  await expect(panel.getByRole('option', { name: 'View All' })).toBeVisible();
   await panel.getByRole('option', { name: 'View All' }).click();
   await expect(page).toHaveURL(/\/bmpl\/search\?searchValue=basmati-rice$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Search results for "basmati rice"' })).toBeVisible();
