@@ -30,6 +30,36 @@ export function rowsAt(s: Snapshot, positions: readonly number[], prices: BuyerP
 }
 
 /**
+ * The candidates that have an own price, in the order's comparator: found once per buyer's prices and
+ * candidate list (both kept while their counters stand, so a category's next pages, other price
+ * ranges and brands reuse it) rather than scanning the whole category on every price-sorted page
+ * (issue 36's cold listings: that scan cost about 30 µs for a category of 1,500, 270 µs for 7,500).
+ * A list of listed ids (made per query) is not kept.
+ */
+const ownMembers = new WeakMap<ReadonlyMap<number, unknown>, WeakMap<Int32Array, number[]>>();
+function ownPricedMembers(s: Snapshot, priced: ReadonlyMap<number, unknown>, candidates: Int32Array, compare: (a: number, b: number) => number): number[] {
+  let byCandidates = ownMembers.get(priced);
+  let list = byCandidates?.get(candidates);
+  if (list) return list;
+  if (priced.size <= candidates.length) {
+    // Few own prices: test each against the candidates (a set of them made once).
+    const member = new Uint8Array(s.n);
+    for (const i of candidates) member[i] = 1;
+    list = [...priced.keys()].filter((i) => member[i] === 1);
+  } else {
+    list = [];
+    for (const i of candidates) if (priced.has(i)) list.push(i);
+  }
+  list.sort(compare);
+  if (!byCandidates) {
+    byCandidates = new WeakMap();
+    ownMembers.set(priced, byCandidates);
+  }
+  byCandidates.set(candidates, list);
+  return list;
+}
+
+/**
  * The page (rows in order, limit + 1 of them at most) of `conditions` (parsed from `query`) in the
  * query's order, as the SQL path answers it; `locked` the caller's business's locked prices, `mask`
  * the products offered to its business types.
@@ -73,9 +103,7 @@ export function listingPage(s: Snapshot, query: ListingQuery, conditions: readon
   let sequence: (visit: (i: number) => boolean) => void;
   if (usesDisplayedPrice(keys) && priced) {
     const compare = comparatorOf(s, keys, price);
-    const member = new Uint8Array(s.n);
-    for (const i of candidates) if (priced.has(i)) member[i] = 1;
-    const lockedList = [...priced.keys()].filter((i) => member[i] === 1).sort(compare);
+    const lockedList = ownPricedMembers(s, priced, candidates, compare);
     sequence = (visit) => {
       let k = 0;
       for (const i of candidates) {
