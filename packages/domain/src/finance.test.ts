@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCredit } from './credit.ts';
-import { agingOfOpen, allocate, creditHold, csvField, HoldReleaseInputSchema, holdOf, isWithinReturnWindow, overdueOf, RecordReceiptInputSchema, releaseOfHold } from './finance.ts';
+import { agingBucket } from './ledgers.ts';
+import { agingOfOpen, allocate, creditHold, RECEIPT_MOVES, RECEIPT_STATES, receiptStateOf, csvField, HoldReleaseInputSchema, holdOf, isWithinReturnWindow, overdueOf, RecordReceiptInputSchema, releaseOfHold } from './finance.ts';
 
 describe('allocate (issue 18: oldest first or the chosen order; the rest stays on account)', () => {
   it('pays each entry up to its open amount, in order, and leaves the rest unapplied', () => {
@@ -99,5 +100,32 @@ describe('csvField', () => {
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField('-1250.50')).toBe('-1250.50');
+  });
+});
+
+describe('agingOfOpen (issue 38: the buckets of ledgers.ts agingBucket, the buyer\'s Outstandings)', () => {
+  it('sums each open amount into the bucket agingBucket gives it, leaving settled entries out', () => {
+    const today = '2026-03-31';
+    const entries = ['2026-04-10', '2026-03-31', '2026-03-30', '2026-03-17', '2026-03-16', '2026-03-02', '2026-03-01', '2025-12-01'].map((payableBy, i) => ({ payableBy, open: (i + 1) * 100 }));
+    const expected = { zero_to_zero: 0, one_to_fourteen: 0, fifteen_to_twentynine: 0, thirty_to_onward: 0 };
+    for (const e of entries) expected[agingBucket(e.payableBy, today)] += e.open;
+    expect(agingOfOpen([...entries, { payableBy: '2026-01-01', open: 0 }], today)).toEqual(expected);
+    expect(expected).toEqual({ zero_to_zero: 300, one_to_fourteen: 700, fifteen_to_twentynine: 1100, thirty_to_onward: 1500 });
+  });
+});
+
+describe('a receipt\'s state and moves (issue 38: receiptStateOf, RECEIPT_MOVES)', () => {
+  it('is undone by a bounce or a reversal, else a cheque is pending until cleared, else posted', () => {
+    expect(receiptStateOf({ method: 'Cash', cleared: false, undo_kind: null })).toBe('Posted');
+    expect(receiptStateOf({ method: 'Bank transfer', cleared: false, undo_kind: 'receipt_reversal' })).toBe('Reversed');
+    expect(receiptStateOf({ method: 'Cheque', cleared: false, undo_kind: null })).toBe('Cheque pending');
+    expect(receiptStateOf({ method: 'Cheque', cleared: true, undo_kind: null })).toBe('Cheque cleared');
+    expect(receiptStateOf({ method: 'Cheque', cleared: false, undo_kind: 'cheque_bounce' })).toBe('Cheque bounced');
+    expect(receiptStateOf({ method: 'Cheque', cleared: true, undo_kind: 'receipt_reversal' })).toBe('Reversed');
+  });
+  it('may be reversed until undone; only a pending cheque is cleared or bounced', () => {
+    expect(RECEIPT_STATES.filter((s) => RECEIPT_MOVES[s].includes('reverse'))).toEqual(['Posted', 'Cheque pending', 'Cheque cleared']);
+    expect(RECEIPT_STATES.filter((s) => RECEIPT_MOVES[s].includes('clear'))).toEqual(['Cheque pending']);
+    expect(RECEIPT_STATES.filter((s) => RECEIPT_MOVES[s].includes('bounce'))).toEqual(['Cheque pending']);
   });
 });

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MoneySchema } from './catalogue.ts';
 import { type CreditRelease, formatExactRupees, liveRelease } from './credit.ts';
-import { AGING_BUCKETS, type AgingKey, daysOverdue } from './ledgers.ts';
+import { type AgingKey, agingBucket, daysOverdue } from './ledgers.ts';
 import { fromPaisa, type Paisa, toPaisa } from './money.ts';
 
 export const RECEIPT_METHODS = ['Cash', 'Bank transfer', 'Cheque'] as const;
@@ -160,9 +160,7 @@ export function agingOfOpen(entries: readonly { open: Paisa; payableBy: string }
   const totals: Record<AgingKey, Paisa> = { zero_to_zero: 0, one_to_fourteen: 0, fifteen_to_twentynine: 0, thirty_to_onward: 0 };
   for (const e of entries) {
     if (e.open <= 0) continue;
-    const days = daysOverdue(e.payableBy, today);
-    const bucket = AGING_BUCKETS.find((b) => days >= b.from && days <= b.to) ?? AGING_BUCKETS[0];
-    totals[bucket.key] += e.open;
+    totals[agingBucket(e.payableBy, today)] += e.open;
   }
   return totals;
 }
@@ -183,6 +181,35 @@ export const FinanceBusinessRowSchema = z.object({ id: z.number().int(), name: z
 export type FinanceBusinessRow = z.infer<typeof FinanceBusinessRowSchema>;
 
 export const RECEIPT_STATES = ['Posted', 'Cheque pending', 'Cheque cleared', 'Cheque bounced', 'Reversed'] as const;
+export type ReceiptState = (typeof RECEIPT_STATES)[number];
+
+/** What Finance may do to a receipt: reverse it (a mistake), or, for a cheque, mark it cleared or bounced. */
+export type ReceiptMove = 'reverse' | 'clear' | 'bounce';
+
+/**
+ * Issue 18 (issue 38: one rule): a receipt's state from its facts: undone by a bounce or a reversal
+ * (an appended posting), else a cheque is pending until its clearance is recorded, and any other
+ * receipt is posted. The receipt itself is never changed.
+ */
+export function receiptStateOf(r: { method: string; cleared: boolean; undo_kind: string | null }): ReceiptState {
+  if (r.undo_kind === 'cheque_bounce') return 'Cheque bounced';
+  if (r.undo_kind) return 'Reversed';
+  if (r.method !== 'Cheque') return 'Posted';
+  return r.cleared ? 'Cheque cleared' : 'Cheque pending';
+}
+
+/**
+ * The moves of a receipt in each state: any receipt not undone may be reversed; a pending cheque may
+ * also be marked cleared or bounced (a cleared cheque is reversed if need be). The server refuses the
+ * others (finance-writes.service.ts, 409); Finance's ledger page offers these.
+ */
+export const RECEIPT_MOVES: Readonly<Record<ReceiptState, readonly ReceiptMove[]>> = {
+  Posted: ['reverse'],
+  'Cheque pending': ['clear', 'bounce', 'reverse'],
+  'Cheque cleared': ['reverse'],
+  'Cheque bounced': [],
+  Reversed: [],
+};
 export const ReceiptSchema = z.object({
   id: z.number().int(),
   receipt_number: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agingAmounts, agingBucket, bucketTotals, creditOutstanding, daysOverdue } from './ledgers.ts';
+import { agingAmounts, agingBucket, bucketTotals, creditOutstanding, daysOverdue, invoiceNumber, isOverdue, payableBy } from './ledgers.ts';
 
 describe('ledger aging (SPEC 2/9)', () => {
   const today = '2026-03-31';
@@ -36,5 +36,19 @@ describe('ledger aging (SPEC 2/9)', () => {
     const a = agingAmounts('0.10', '2026-03-31', today);
     const b = agingAmounts('0.20', '2026-03-31', today);
     expect(bucketTotals([a, b]).zero_to_zero).toBe('0.30');
+  });
+});
+
+describe('a delivered order\'s entry (issue 16: payableBy, invoiceNumber) and when it is overdue', () => {
+  it('is payable by the delivery day plus the payment days, across a month and a year', () => {
+    expect(payableBy('2026-11-28', 0)).toBe('2026-11-28');
+    expect(payableBy('2026-11-28', 21)).toBe('2026-12-19');
+    expect(payableBy('2026-12-20', 14)).toBe('2027-01-03');
+    expect(invoiceNumber('2026-11-28', 123)).toBe('INV-2026-000123');
+  });
+  it('is overdue from the day after it is payable by: the buckets after the first', () => {
+    expect(isOverdue('2026-03-31', '2026-03-31')).toBe(false);
+    expect(isOverdue('2026-04-01', '2026-03-31')).toBe(false);
+    expect(isOverdue('2026-03-30', '2026-03-31')).toBe(true);
   });
 });

@@ -13,6 +13,20 @@ export type AgingKey = (typeof AGING_BUCKETS)[number]['key'];
 const DAY_MS = 86_400_000;
 const dayNumber = (isoDate: string) => Math.floor(Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) / DAY_MS);
 
+/**
+ * Issue 16: the day a delivered order's ledger entry is payable by (its invoice's due day): the Pakistan
+ * day of delivery plus the order's payment days (order-rules.ts orderPaymentDays: 0 unless Credit).
+ */
+export function payableBy(deliveredOn: string, paymentDays: number): string {
+  return new Date((dayNumber(deliveredOn) + paymentDays) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Issue 16: the invoice of a delivered order, "INV-2026-000123": the year of its delivery day and the order's id. */
+export const invoiceNumber = (deliveredOn: string, orderId: number) => `INV-${deliveredOn.slice(0, 4)}-${String(orderId).padStart(6, '0')}`;
+
+/** Whether an entry payable by `payableBy` is overdue `today`: a day or more past it (not in the first aging bucket). */
+export const isOverdue = (payableBy: string, today: string) => agingBucket(payableBy, today) !== 'zero_to_zero';
+
 /** Whole days between payable_by and today (both 'YYYY-MM-DD'); positive when overdue. */
 export function daysOverdue(payableBy: string, today: string): number {
   return dayNumber(today) - dayNumber(payableBy);

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { type OrderStatus, ORDER_STATUSES, PAYMENT_MODES, TRACK_STEPS } from './constants.ts';
 import { CityNameSchema } from './places.ts';
+import { CLOSED_ORDER_STATUSES } from './credit.ts';
 import { MAX_ORDER_QUANTITY } from './order-rules.ts';
 import { CHANGE_REQUEST_KINDS, ChangeRequestSchema } from './policy-facts.ts';
 
@@ -31,8 +32,19 @@ export function nextStep(from: OrderStatus): OrderStatus | null {
 export const EDITABLE_STATUSES: readonly OrderStatus[] = ['In Process', 'Arrange', 'Shipping'];
 export const isEditableStatus = (status: OrderStatus) => EDITABLE_STATUSES.includes(status);
 
-/** Orders the business has asked for and not yet received or lost: they count against its credit. */
-export const OPEN_STATUSES: readonly OrderStatus[] = ['Pending', 'In Process', 'Arrange', 'Shipping'];
+/**
+ * Orders the business has asked for and not yet received or lost: they count against its credit
+ * (every status but credit.ts CLOSED_ORDER_STATUSES, the one definition).
+ */
+export const OPEN_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => !CLOSED_ORDER_STATUSES.includes(s));
+
+/**
+ * The orders a delivery run takes: those the warehouse has not yet shipped (the run ships each through
+ * Arrange to Shipping, STAFF_TRANSITIONS). The server refuses others (delivery-runs.service.ts); the
+ * runs page offers these.
+ */
+export const RUNNABLE_STATUSES: readonly OrderStatus[] = ['Arrange', 'In Process'];
+export const isRunnableStatus = (status: OrderStatus) => RUNNABLE_STATUSES.includes(status);
 
 /**
  * SPEC 2 Track Order: four steps In Process, Arrange, Shipping, Done. The step an order is at, or

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { addToCart, MAX_LINE_QUANTITY, setQuantity } from './cart.ts';
-import { ChangeLineInputSchema } from './order-desk.ts';
+import { ORDER_STATUSES } from './constants.ts';
+import { CLOSED_ORDER_STATUSES } from './credit.ts';
+import { ChangeLineInputSchema, EDITABLE_STATUSES, OPEN_STATUSES, RUNNABLE_STATUSES, STAFF_TRANSITIONS, trackStepOf } from './order-desk.ts';
 import { OrderLineInputSchema } from './orders.ts';
 import { AddPriceInputSchema, PriceCheckInputSchema } from './prices.ts';
 import { QuickOrderInputSchema } from './reorder.ts';
 import { parseRowQuantity } from './reorder-rules.ts';
-import { allowedPaymentModes, decideOrderStatus, MAX_ORDER_QUANTITY, groupOrders, orderDate, orderRefusal, orderTotals, pricedCartLine } from './order-rules.ts';
+import { allowedPaymentModes, canTrack, confirmsOrder, decideOrderStatus, MAX_ORDER_QUANTITY, groupOrders, orderDate, orderPaymentDays, orderRefusal, orderTotals, pricedCartLine } from './order-rules.ts';
 
 describe('decideOrderStatus (SPEC 4)', () => {
   const base = { paymentMode: 'Cash' as const, limit: '50000.00' };
@@ -86,5 +88,31 @@ describe('the quantity cap, defined once (MAX_ORDER_QUANTITY)', () => {
     expect(accepts(QuickOrderInputSchema, (quantity) => ({ rows: [{ text: 'SKU-1', quantity }] }))).toEqual([true, false]);
     expect(parseRowQuantity(String(MAX_ORDER_QUANTITY))).toBe(MAX_ORDER_QUANTITY);
     expect(parseRowQuantity(String(MAX_ORDER_QUANTITY + 1))).toBeNull();
+  });
+});
+
+describe('the order statuses (issue 38: docs/order-rules.md)', () => {
+  it('open is every status but the closed ones (credit.ts CLOSED_ORDER_STATUSES)', () => {
+    expect(OPEN_STATUSES).toEqual(['Pending', 'In Process', 'Arrange', 'Shipping']);
+    expect([...OPEN_STATUSES, ...CLOSED_ORDER_STATUSES].sort()).toEqual([...ORDER_STATUSES].sort());
+  });
+  it('an order is tracked while it is a step of Track Order before Done, and stands in the In Process group of the history', () => {
+    expect(ORDER_STATUSES.filter(canTrack)).toEqual(['In Process', 'Arrange', 'Shipping']);
+    for (const status of ORDER_STATUSES) expect(canTrack(status), status).toBe(status !== 'Delivered' && trackStepOf(status) !== null);
+    const groups = groupOrders([{ status: 'Shipping' }, { status: 'Pending' }, { status: 'Arrange' }] as const);
+    expect(groups.map((g) => [g.status, g.orders.length])).toEqual([['In Process', 2], ['Pending', 1]]);
+  });
+  it('a run takes the orders the warehouse has not shipped; each can reach Shipping by staff moves', () => {
+    expect([...RUNNABLE_STATUSES].sort()).toEqual(['Arrange', 'In Process']);
+    for (const status of RUNNABLE_STATUSES) {
+      expect(EDITABLE_STATUSES).toContain(status);
+      expect(STAFF_TRANSITIONS[status].includes('Shipping') || STAFF_TRANSITIONS[status].some((next) => STAFF_TRANSITIONS[next].includes('Shipping'))).toBe(true);
+    }
+  });
+  it('an order is confirmed on going In Process; payment days only on Credit', () => {
+    expect(ORDER_STATUSES.filter(confirmsOrder)).toEqual(['In Process']);
+    expect(orderPaymentDays('Credit', 21)).toBe(21);
+    expect(orderPaymentDays('Cash', 21)).toBe(0);
+    expect(orderPaymentDays('Advance', 21)).toBe(0);
   });
 });

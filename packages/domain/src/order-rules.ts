@@ -1,5 +1,5 @@
 // SPEC 4 "Order", 6 and 9: order rules without zod, so the web app and the server share them.
-import type { OrderStatus, PaymentMode, UserType } from './constants.ts';
+import { type OrderStatus, type PaymentMode, TRACK_STEPS, type UserType } from './constants.ts';
 import { fromPaisa, type Paisa, toPaisa } from './money.ts';
 import { countOf, pluralWord } from './plural.ts';
 import { splitTax } from './pricing.ts';
@@ -47,6 +47,16 @@ export function decideOrderStatus(input: StatusInput): Extract<OrderStatus, 'Pen
   if (input.userType === 'Orderer' && input.paymentMode === 'Cash' && toPaisa(input.limit) < input.total) return 'Pending';
   return 'In Process';
 }
+
+/**
+ * Issue 36: an order is confirmed when it goes In Process from the buyer's side (placed so, or approved
+ * or confirmed by an Approver); its confirmed_on is that instant, from which SPEC 9's two hours for a
+ * request to cancel or change run (policy-facts.ts changeRequestRefusal). A Pending order is not.
+ */
+export const confirmsOrder = (status: OrderStatus) => status === 'In Process';
+
+/** The payment days an order carries: the business's, for a Credit order; none otherwise (due on delivery). */
+export const orderPaymentDays = (paymentMode: PaymentMode, businessPaymentDays: number) => (paymentMode === 'Credit' ? businessPaymentDays : 0);
 
 /** Issue 15 point 9: what the buyer is told beside a quantity above the stock (product page, cart). */
 export const stockLimitText = (stock: number) => `Only ${countOf(stock, 'piece', 'pieces')} in stock`;
@@ -115,14 +125,17 @@ export const orderDate = (createdOn: string) => formatKarachiDate(createdOn);
  * In Process group with their own status shown.
  */
 export const HISTORY_GROUPS: readonly OrderStatus[] = ['In Process', 'Pending', 'Delivered', 'Rejected'];
-const historyGroupOf = (status: OrderStatus): OrderStatus => (status === 'Arrange' || status === 'Shipping' ? 'In Process' : status);
+const historyGroupOf = (status: OrderStatus): OrderStatus => (canTrack(status) ? 'In Process' : status);
 
 export function groupOrders<T extends { status: OrderStatus }>(orders: readonly T[]): { status: OrderStatus; orders: T[] }[] {
   return HISTORY_GROUPS.map((status) => ({ status, orders: orders.filter((o) => historyGroupOf(o.status) === status) })).filter((g) => g.orders.length > 0);
 }
 
-/** Track Order is offered while the order is on its way (SPEC 2: In Process; and Arrange, Shipping). */
-export const canTrack = (status: OrderStatus) => status === 'In Process' || status === 'Arrange' || status === 'Shipping';
+/**
+ * Track Order is offered while the order is on its way (SPEC 2: In Process; and Arrange, Shipping): a
+ * status that is a step of TRACK_STEPS (its last, Done, is Delivered, when the order is no longer on its way).
+ */
+export const canTrack = (status: OrderStatus) => (TRACK_STEPS as readonly string[]).includes(status);
 
 /** SPEC 6: order and invoice lists are read by business for an Approver, by user for everyone else. */
 export const readsWholeBusiness = (type: UserType) => type === 'Approver';

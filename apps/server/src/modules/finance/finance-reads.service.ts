@@ -8,6 +8,7 @@ import {
   holdOf,
   isWithinReturnWindow,
   type Receipt,
+  receiptStateOf,
 } from '@shop/domain/finance';
 import { availableCredit, CLOSED_ORDER_STATUSES, liveRelease } from '@shop/domain/credit';
 import { formatKarachiDate, toKarachiIso } from '@shop/domain/karachi-time';
@@ -55,7 +56,7 @@ async function receiptList(db: Conn, where: SQL): Promise<Receipt[]> {
     recorded_by: r.recorded_by ?? 'System',
     allocations: typeof allocations === 'string' ? JSON.parse(allocations) : allocations,
     unapplied: undo_kind ? '0.00' : fromPaisa(toPaisa(r.amount) - toPaisa(applied)),
-    state: undo_kind === 'cheque_bounce' ? 'Cheque bounced' : undo_kind ? 'Reversed' : r.method !== 'Cheque' ? 'Posted' : cleared ? 'Cheque cleared' : 'Cheque pending',
+    state: receiptStateOf({ method: r.method, cleared, undo_kind }),
   }));
 }
 

@@ -6,8 +6,11 @@ import {
   creditNoteNumber,
   type HoldReleaseInput,
   isWithinReturnWindow,
+  RECEIPT_MOVES,
+  type ReceiptMove,
   type RecordReceiptInput,
   receiptNumber,
+  receiptStateOf,
 } from '@shop/domain/finance';
 import { liveRelease } from '@shop/domain/credit';
 import { formatKarachiDate } from '@shop/domain/karachi-time';
@@ -110,6 +113,9 @@ async function lockedReceipt(tx: Tx, receiptId: number): Promise<ReceiptRow> {
   return row;
 }
 
+/** Whether the receipt's state (receiptStateOf) has the move (RECEIPT_MOVES). */
+const mayMove = (r: ReceiptRow, move: ReceiptMove) => RECEIPT_MOVES[receiptStateOf(r)].includes(move);
+
 /** Takes back every allocation of a source posting (receipt or credit note), as rows of the undoing posting. */
 async function takeBackAllocations(tx: Tx, businessId: number, sourcePostingId: number, undoPostingId: number) {
   const net = await rows<{ ledger_id: number; amount: string }>(
@@ -133,9 +139,11 @@ async function takeBackAllocations(tx: Tx, businessId: number, sourcePostingId: 
 export async function undoReceipt(db: Db, actor: FinanceActor, receiptId: number, kind: 'receipt_reversal' | 'cheque_bounce', reason: string): Promise<void> {
   await db.transaction(async (tx) => {
     const r = await lockedReceipt(tx, receiptId);
-    if (r.undo_kind) throw conflict(`Receipt ${r.receipt_number} was already ${r.undo_kind === 'cheque_bounce' ? 'marked bounced' : 'reversed'}.`);
-    if (kind === 'cheque_bounce' && r.method !== 'Cheque') throw conflict(`Receipt ${r.receipt_number} is not a cheque; reverse it instead.`);
-    if (kind === 'cheque_bounce' && r.cleared) throw conflict(`The cheque of receipt ${r.receipt_number} was marked cleared; reverse the receipt instead.`);
+    if (!mayMove(r, kind === 'cheque_bounce' ? 'bounce' : 'reverse')) {
+      if (r.undo_kind) throw conflict(`Receipt ${r.receipt_number} was already ${r.undo_kind === 'cheque_bounce' ? 'marked bounced' : 'reversed'}.`);
+      if (r.method !== 'Cheque') throw conflict(`Receipt ${r.receipt_number} is not a cheque; reverse it instead.`);
+      throw conflict(`The cheque of receipt ${r.receipt_number} was marked cleared; reverse the receipt instead.`);
+    }
     const posting = await appendPosting(tx, { businessId: r.business_id, kind, amount: r.amount, receiptId: r.id, reference: r.receipt_number, memo: kind === 'cheque_bounce' ? 'Cheque bounced' : 'Receipt reversed', reason, staffId: actor.staffId });
     const net = await takeBackAllocations(tx, r.business_id, r.posting_id, posting.id);
     await appendAudit(tx, {
@@ -153,9 +161,11 @@ export async function undoReceipt(db: Db, actor: FinanceActor, receiptId: number
 export async function clearCheque(db: Db, actor: FinanceActor, receiptId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const r = await lockedReceipt(tx, receiptId);
-    if (r.method !== 'Cheque') throw conflict(`Receipt ${r.receipt_number} is not a cheque.`);
-    if (r.undo_kind) throw conflict(`Receipt ${r.receipt_number} was already ${r.undo_kind === 'cheque_bounce' ? 'marked bounced' : 'reversed'}.`);
-    if (r.cleared) throw conflict(`The cheque of receipt ${r.receipt_number} is already marked cleared.`);
+    if (!mayMove(r, 'clear')) {
+      if (r.method !== 'Cheque') throw conflict(`Receipt ${r.receipt_number} is not a cheque.`);
+      if (r.undo_kind) throw conflict(`Receipt ${r.receipt_number} was already ${r.undo_kind === 'cheque_bounce' ? 'marked bounced' : 'reversed'}.`);
+      throw conflict(`The cheque of receipt ${r.receipt_number} is already marked cleared.`);
+    }
     await tx.insert(chequeClearances).values({ receiptId: r.id, recordedBy: actor.staffId });
     await appendAudit(tx, { staffId: actor.staffId, ip: actor.ip, action: 'receipt.clear', entity: 'receipt', entityId: r.id, before: { state: 'Cheque pending' }, after: { state: 'Cheque cleared' } });
   });

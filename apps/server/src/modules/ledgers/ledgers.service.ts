@@ -1,5 +1,5 @@
 import type { PaymentMode, UserType } from '@shop/domain/constants';
-import { agingAmounts, bucketTotals, creditOutstanding, todayKarachi } from '@shop/domain/ledgers';
+import { agingAmounts, bucketTotals, creditOutstanding, invoiceNumber as invoiceNumberOf, payableBy, todayKarachi } from '@shop/domain/ledgers';
 import { fromPaisa, toPaisa } from '@shop/domain/money';
 import { readsWholeBusiness } from '@shop/domain/order-rules';
 import type { LedgerEntry, Ledgers } from '@shop/domain/orders';
@@ -73,10 +73,8 @@ export async function postDeliveredOrder(
   now = new Date(),
 ): Promise<{ invoiceNumber: string }> {
   const deliveredOn = todayKarachi(now);
-  const due = new Date(`${deliveredOn}T00:00:00Z`);
-  due.setUTCDate(due.getUTCDate() + order.paymentDays);
-  const dueOn = due.toISOString().slice(0, 10);
-  const invoiceNumber = `INV-${deliveredOn.slice(0, 4)}-${String(order.orderId).padStart(6, '0')}`;
+  const dueOn = payableBy(deliveredOn, order.paymentDays);
+  const invoiceNumber = invoiceNumberOf(deliveredOn, order.orderId);
   const [invoice] = await tx
     .insert(invoices)
     .values({ invoiceNumber, orderId: order.orderId, businessId: order.businessId, businessUserId: order.businessUserId, amount: order.amount, paymentMode: order.paymentMode, dueOn })

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@shop/domain/constants';
-import { type CreateRunInput, type PickingList, type Run, STALE_ORDER } from '@shop/domain/order-desk';
+import { type CreateRunInput, isRunnableStatus, type PickingList, type Run, STALE_ORDER } from '@shop/domain/order-desk';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { jsonRows } from '../../db/client.ts';
@@ -11,9 +11,6 @@ import { money } from '../orders/orders-read.service.ts';
 import { moveOrder, type StaffActor } from './order-moves.service.ts';
 
 const idList = (ids: readonly number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
-
-/** Orders that may go on a run: those the warehouse is preparing and not yet on another run. */
-const RUNNABLE: readonly OrderStatus[] = ['In Process', 'Arrange'];
 
 /**
  * Issue 16: a delivery run, one vehicle's orders of one day in one city, ordered by area (then
@@ -37,7 +34,8 @@ export async function createRun(db: Db, actor: StaffActor, input: CreateRunInput
     if (found.length !== ids.length) throw notFound('Order not found');
     for (const o of found) {
       if (o.on_run) throw conflict(`Order ${o.id} is already on a delivery run.`);
-      if (!RUNNABLE.includes(o.status)) throw conflict(`Order ${o.id} is ${o.status}: only orders In Process or in Arrange go on a run.`);
+      // Orders that may go on a run: those the warehouse has not yet shipped (order-desk.ts RUNNABLE_STATUSES), not yet on another run.
+      if (!isRunnableStatus(o.status)) throw conflict(`Order ${o.id} is ${o.status}: only orders In Process or in Arrange go on a run.`);
       if (o.city !== input.city) throw unprocessable(`Order ${o.id} is for ${o.city ?? 'no city'}, not ${input.city}.`);
     }
     found.sort((a, b) => (a.area ?? '').localeCompare(b.area ?? '') || a.business_name.localeCompare(b.business_name) || a.id - b.id);

@@ -1,5 +1,5 @@
 import type { UserType } from '@shop/domain/constants';
-import { ORDER_NOT_PENDING } from '@shop/domain/order-rules';
+import { confirmsOrder, ORDER_NOT_PENDING } from '@shop/domain/order-rules';
 import type { Order, OrderStatusInput } from '@shop/domain/orders';
 import { orderChangedText } from '@shop/domain/order-version';
 import { CANNOT_APPROVE, pendingOrderRights } from '@shop/domain/roles';
@@ -33,7 +33,7 @@ export async function changeOrderStatus(db: Db, caller: { userId: number; busine
         status: input.status,
         decidedBy: caller.userId,
         // Issue 36: an approval confirms the order; the two hours to ask for a change start now.
-        ...(input.status === 'In Process' ? { confirmedAt: sql`now()` } : {}),
+        ...(confirmsOrder(input.status) ? { confirmedAt: sql`now()` } : {}),
         updatedAt: sql`now()`,
       })
       .where(and(eq(orders.id, id), eq(orders.businessId, caller.businessId), eq(orders.status, 'Pending'), eq(orders.version, input.version)))

@@ -5,10 +5,12 @@ import type { PaymentMode, UserType } from '@shop/domain/constants';
 import { fromPaisa } from '@shop/domain/money';
 import {
   allowedPaymentModes,
+  confirmsOrder,
   decideOrderStatus,
   lineTotal,
   MAX_ORDER_QUANTITY,
   ORDER_NOT_PENDING,
+  orderPaymentDays,
   orderTotals,
   stockShortText,
 } from '@shop/domain/order-rules';
@@ -200,7 +202,7 @@ function prepareOrderInsert(db: Db): PreparedSql<{ created_on: string; confirmed
         ${p('metro_store_id', 'int')}, ${p('delivery_id', 'int')}, ${p('customer_id', 'text')}, ${p('business_name', 'text')},
         ${p('order_by', 'text')}, ${p('key', 'text')}, ${p('request_hash', 'text')},
         ${p('order_reference', 'text')}, ${p('requested_delivery_day', 'date')},
-        case when ${p('status', 'text')} = 'In Process' then now() end)
+        case when ${p('confirmed', 'boolean')} then now() end)
       on conflict (business_user_id, idempotency_key) do nothing
       returning id, created_at, confirmed_at
     ), d as (
@@ -274,7 +276,7 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
     business_id: caller.businessId,
     business_user_id: caller.userId,
     payment_mode: input.payment_mode,
-    payment_days: input.payment_mode === 'Credit' ? ctx.paymentDays : 0,
+    payment_days: orderPaymentDays(input.payment_mode, ctx.paymentDays),
     metro_store_id: ctx.metroStoreId,
     delivery_id: ctx.deliveryId,
     customer_id: ctx.customerId,
@@ -284,7 +286,8 @@ export async function placeOrder(db: Db, caller: Caller, input: PlaceOrderInput,
     requested_delivery_day: input.requested_delivery_day ?? null,
   };
   const values = lineValues(priced);
-  const params = { ...order, key: idempotencyKey ?? null, request_hash: hash, lines: JSON.stringify(values) };
+  // Issue 36: confirmed on placing when it goes In Process (order-rules.ts confirmsOrder).
+  const params = { ...order, key: idempotencyKey ?? null, request_hash: hash, confirmed: confirmsOrder(status), lines: JSON.stringify(values) };
   // Cash and Advance: the order and its lines in ONE statement (atomic on its own, so no begin/commit
   // round trips). Credit: in a transaction serialised per business with the credit check (issue 14.12).
   const [row] =
@@ -376,13 +379,13 @@ async function placePendingOrder(
         status,
         ...(input.order_reference === undefined ? {} : { orderReference: input.order_reference }),
         ...(input.requested_delivery_day === undefined ? {} : { requestedDeliveryDay: input.requested_delivery_day }),
-        confirmedAt: status === 'In Process' ? sql`now()` : null,
+        confirmedAt: confirmsOrder(status) ? sql`now()` : null,
         totalPrice: fromPaisa(totals.total),
         sellPriceTotal: fromPaisa(totals.sell),
         taxTotal: fromPaisa(totals.tax),
         remainingAmount: fromPaisa(totals.total),
         paymentMode: input.payment_mode,
-        paymentDays: input.payment_mode === 'Credit' ? (business?.paymentDays ?? 0) : 0,
+        paymentDays: orderPaymentDays(input.payment_mode, business?.paymentDays ?? 0),
         decidedBy: how === 'confirm' ? caller.userId : null,
         version: sql`${orders.version} + 1`,
         updatedAt: sql`now()`,

@@ -1,5 +1,5 @@
 import { releaseNotice } from '@shop/domain/credit';
-import { type FinanceAccount, type HoldReleaseInput, type Receipt, releaseOfHold } from '@shop/domain/finance';
+import { type FinanceAccount, type HoldReleaseInput, RECEIPT_MOVES, type Receipt, releaseOfHold } from '@shop/domain/finance';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -187,21 +187,23 @@ export function LedgerPage() {
                         {r.undo_reason ? <span className="block text-xs text-slate-600">{r.undo_reason}</span> : null}
                       </td>
                       <td className="px-2 py-1">
-                        {canWrite && (r.state === 'Posted' || r.state.startsWith('Cheque pending') || r.state === 'Cheque cleared') ? (
+                        {canWrite && RECEIPT_MOVES[r.state].length > 0 ? (
                           <div className="flex flex-wrap gap-1">
-                            {r.state === 'Cheque pending' ? (
-                              <>
-                                <button type="button" className={btn.secondary} disabled={clear.isPending} onClick={() => clear.mutate(r.id)} aria-label={`Mark cheque of ${r.receipt_number} cleared`}>
-                                  Cleared
-                                </button>
-                                <button type="button" className={btn.secondary} onClick={() => setUndo({ kind: 'bounce', receipt: r })} aria-label={`Mark cheque of ${r.receipt_number} bounced`}>
-                                  Bounced…
-                                </button>
-                              </>
+                            {RECEIPT_MOVES[r.state].includes('clear') ? (
+                              <button type="button" className={btn.secondary} disabled={clear.isPending} onClick={() => clear.mutate(r.id)} aria-label={`Mark cheque of ${r.receipt_number} cleared`}>
+                                Cleared
+                              </button>
                             ) : null}
-                            <button type="button" className={btn.secondary} onClick={() => setUndo({ kind: 'reverse', receipt: r })} aria-label={`Reverse ${r.receipt_number}`}>
-                              Reverse…
-                            </button>
+                            {RECEIPT_MOVES[r.state].includes('bounce') ? (
+                              <button type="button" className={btn.secondary} onClick={() => setUndo({ kind: 'bounce', receipt: r })} aria-label={`Mark cheque of ${r.receipt_number} bounced`}>
+                                Bounced…
+                              </button>
+                            ) : null}
+                            {RECEIPT_MOVES[r.state].includes('reverse') ? (
+                              <button type="button" className={btn.secondary} onClick={() => setUndo({ kind: 'reverse', receipt: r })} aria-label={`Reverse ${r.receipt_number}`}>
+                                Reverse…
+                              </button>
+                            ) : null}
                           </div>
                         ) : null}
                       </td>

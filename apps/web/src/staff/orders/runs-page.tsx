@@ -1,5 +1,5 @@
 import { todayKarachi } from '@shop/domain/ledgers';
-import type { QueueRow } from '@shop/domain/order-desk';
+import { type QueueRow, RUNNABLE_STATUSES } from '@shop/domain/order-desk';
 import { countOf } from '@shop/domain/plural';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -35,10 +35,11 @@ export function RunsPage() {
   const client = useQueryClient();
   const canWrite = useDeskCanWrite();
   const runs = useQuery({ queryKey: ['staff', 'runs', date], queryFn: () => deskApi.runs(date) });
-  // The queue pages at 100 at most: a city's open work for one day fits in one page of each status.
+  // The orders a run may take (RUNNABLE_STATUSES). The queue pages at 100 at most: a city's open work for
+  // one day fits in one page of each status.
   const open = useQuery({
     queryKey: ['staff', 'orders', 'run-candidates', city],
-    queryFn: async () => (await Promise.all([deskApi.queue({ city, status: 'Arrange' }, undefined, 100), deskApi.queue({ city, status: 'In Process' }, undefined, 100)])).flatMap((p) => p.rows),
+    queryFn: async () => (await Promise.all(RUNNABLE_STATUSES.map((status) => deskApi.queue({ city, status }, undefined, 100)))).flatMap((p) => p.rows),
   });
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [vehicle, setVehicle] = useState('');
