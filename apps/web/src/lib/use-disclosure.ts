@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from './router.tsx';
 
 /**
  * Open/closed state of a panel that closes on Escape, on a pointer press outside `root`, and on

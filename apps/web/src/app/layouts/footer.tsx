@@ -1,5 +1,5 @@
 import { FOOTER_YEAR } from '@shop/domain/constants';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 
 export function Footer() {
   return (

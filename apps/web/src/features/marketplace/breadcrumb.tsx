@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 
 export interface Crumb {
   label: string;
