@@ -15,10 +15,6 @@
  *   aria-current, "active" class), Navigate (in an effect), useNavigate (ignored before mount, numbers
  *   go through the history), useSearchParams (the setter navigates to "?..."), useParams, Outlet.
  * Relative paths are resolved against the current path; the shop's links are all absolute.
- *
- * The matching functions and the history follow React Router's source (MIT License; Copyright (c) React
- * Training LLC 2015-2019, Copyright (c) Remix Software Inc. 2020-2021, Copyright (c) Shopify Inc.
- * 2022-2023; the full licence is node_modules/react-router/LICENSE.md, a dependency of the staff build).
  */
 import {
   type AnchorHTMLAttributes,
