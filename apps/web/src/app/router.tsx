@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from '../lib/router.tsx';
+import { BrowserRouter, matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { preloadBar, Shell } from './layouts/shell.tsx';
 import { Providers } from './providers.tsx';
 import { type LazyPage, lazyPage, PageView, RouteErrorBoundary } from './route-error.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { type Location, useLocation } from '../lib/router.tsx';
+import { type Location, useLocation } from 'react-router';
 
 /** React Router's own storage key, so positions kept before issue 41 still apply. */
 const STORAGE_KEY = 'react-router-scroll-positions';

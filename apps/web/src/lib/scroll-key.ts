@@ -1,4 +1,4 @@
-import type { Location } from './router.tsx';
+import type { Location } from 'react-router';
 
 /**
  * The key under which <ScrollRestoration> keeps a page's scroll position. React Router keys it by the

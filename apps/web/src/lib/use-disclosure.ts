@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { useLocation } from './router.tsx';
+import { useLocation } from 'react-router';
 
 /**
  * Open/closed state of a panel that closes on Escape, on a pointer press outside `root`, and on

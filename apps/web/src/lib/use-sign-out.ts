@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate } from './router.tsx';
+import { useNavigate } from 'react-router';
 import { useSession } from './session.tsx';
 
 /**

@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { accountMenuEntries } from '@shop/domain/roles';
 import { CircleUserRound } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { useSession } from '../../lib/session.tsx';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 

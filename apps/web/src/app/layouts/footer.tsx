@@ -1,5 +1,5 @@
 import { FOOTER_YEAR } from '@shop/domain/constants';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 
 export function Footer() {
   return (

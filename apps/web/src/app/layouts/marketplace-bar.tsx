@@ -1,6 +1,6 @@
 import { MOBILE_BREAKPOINT } from '@shop/domain/constants';
 import { useEffect } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { CityMenu } from '../../features/marketplace/city-menu.tsx';
 import { MarketplaceMenu } from '../../features/marketplace/marketplace-menu.tsx';
 import { MarketplaceSearch } from '../../features/marketplace/marketplace-search.tsx';

@@ -1,5 +1,5 @@
 import { Bell } from 'lucide-react';
-import { Link, NavLink, useLocation } from '../../lib/router.tsx';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { CartDropdown } from '../../features/cart/cart-dropdown.tsx';
 import { GuestCityMenu } from '../../features/catalogue/guest-city-menu.tsx';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, useLocation } from '../../lib/router.tsx';
+import { Outlet, useLocation } from 'react-router';
 import { scrollKey } from '../../lib/scroll-key.ts';
 import { lazyPage, PageView, RouteErrorBoundary } from '../route-error.tsx';
 import { usesMarketplaceBar } from '../route-rules.ts';

@@ -1,5 +1,5 @@
 import { accountMenuEntries } from '@shop/domain/roles';
-import { NavLink } from '../../lib/router.tsx';
+import { NavLink } from 'react-router';
 import { useSession } from '../../lib/session.tsx';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 

@@ -4,7 +4,7 @@ import { TIMINGS } from '@shop/domain/constants';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { Pause, Play } from 'lucide-react';
 import { memo, type TouchEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { useIsDesktop, usePrefersReducedMotion } from '../../lib/use-media.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { addToCart, type CartLine, cartLineOf, setQuantity } from '@shop/domain/cart';
 import type { Product } from '@shop/domain/catalogue';
 import { memo } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { updateCart, useCart } from '../../lib/cart-store.ts';
 import { Price, SaleBadge } from './price.tsx';
 import { ProductImage } from './product-image.tsx';

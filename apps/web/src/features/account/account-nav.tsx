@@ -1,6 +1,6 @@
 import { accountMenuEntries } from '@shop/domain/roles';
 import { ChevronRight, LogOut } from 'lucide-react';
-import { NavLink } from '../../lib/router.tsx';
+import { NavLink } from 'react-router';
 import { useSession } from '../../lib/session.tsx';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 

@@ -1,5 +1,5 @@
 import { capabilitiesOf } from '@shop/domain/roles';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { AccountSideNav } from '../../components/ui/account-side-nav.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';

@@ -5,7 +5,7 @@ import type { Order } from '@shop/domain/orders';
 import { CANNOT_APPROVE, pendingOrderRights } from '@shop/domain/roles';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from '../../lib/router.tsx';
+import { useNavigate } from 'react-router';
 import { AccountSideNav } from '../../components/ui/account-side-nav.tsx';
 import { MessageDialog } from '../../components/ui/message-dialog.tsx';
 import { OrderLines } from '../../components/ui/order-lines.tsx';

@@ -1,5 +1,5 @@
 import { cleanup, render } from '@testing-library/react';
-import { MemoryRouter } from '../../lib/router.tsx';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfirmPasswordPage } from './confirm-password-page.tsx';
 

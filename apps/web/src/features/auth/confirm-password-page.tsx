@@ -1,7 +1,7 @@
 import { isValidPassword, newPasswordError } from '@shop/domain/account-rules';
 import { passwordProblem } from '@shop/domain/password-policy';
 import { type FormEvent, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from '../../lib/router.tsx';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { UsernameField } from '../../components/ui/username-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { resetPassword } from './auth-api.ts';

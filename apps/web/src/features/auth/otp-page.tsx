@@ -1,6 +1,6 @@
 import { resetCodeError } from '@shop/domain/account-rules';
 import { type FormEvent, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useSearchParams } from '../../lib/router.tsx';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { checkCode, requestCode } from './auth-api.ts';
 import { AuthCard, Field, FormError, SubmitButton } from './field.tsx';

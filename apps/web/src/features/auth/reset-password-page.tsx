@@ -1,7 +1,7 @@
 import { isValidEmail } from '@shop/domain/account';
 import { forgotPasswordError } from '@shop/domain/account-rules';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from '../../lib/router.tsx';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { requestCode } from './auth-api.ts';
 import { AuthCard, Field, FormError, SubmitButton } from './field.tsx';

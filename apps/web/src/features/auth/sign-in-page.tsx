@@ -2,7 +2,7 @@ import { isValidEmail } from '@shop/domain/account';
 import { isValidPassword, signInError } from '@shop/domain/account-rules';
 import { Eye, EyeOff } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useNavigate } from '../../lib/router.tsx';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { login } from './auth-api.ts';

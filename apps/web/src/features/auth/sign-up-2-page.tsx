@@ -3,7 +3,7 @@ import type { SignUpPageData } from '@shop/domain/auth';
 import { deliveryNote } from '@shop/domain/places';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { Navigate, useLocation, useNavigate } from '../../lib/router.tsx';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { getSignUpPageData } from './auth-api.ts';
 import { AuthCard, FormError, SubmitButton } from './field.tsx';
 import { EMPTY_STEP2, type Step1Draft, type Step2Draft } from './sign-up-draft.ts';

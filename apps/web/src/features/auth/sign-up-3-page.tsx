@@ -2,7 +2,7 @@ import type { DocumentKind } from '@shop/domain/account-rules';
 import { DOCUMENT_MAX_BYTES, DOCUMENT_TYPES } from '@shop/domain/businesses';
 import { ImageUp } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Navigate, useLocation } from '../../lib/router.tsx';
+import { Navigate, useLocation } from 'react-router';
 import { AuthCard, FormError } from './field.tsx';
 import { type Documents, registrationPayload, type Step1Draft, type Step2Draft } from './sign-up-draft.ts';
 import { useRegistration } from './use-registration.ts';

@@ -1,7 +1,7 @@
 import { isValidEmail } from '@shop/domain/account';
 import { isValidBusinessName, isValidCustomerName, isValidSignUpPhone, signUpStep1Error } from '@shop/domain/account-rules';
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useNavigate } from '../../lib/router.tsx';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { AuthCard, Field, FormError, SubmitButton } from './field.tsx';
 import { EMPTY_STEP2, registrationPayload, type Step1Draft } from './sign-up-draft.ts';
 import { useRegistration } from './use-registration.ts';

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@shop/domain/account-rules';
 import { useState } from 'react';
-import { useNavigate } from '../../lib/router.tsx';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';
 import { notify } from '../../lib/toast.ts';

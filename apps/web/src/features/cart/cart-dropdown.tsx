@@ -1,7 +1,7 @@
 import { itemCount } from '@shop/domain/cart';
 import { formatRupees } from '@shop/domain/money';
 import { ShoppingCart } from 'lucide-react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { updateCart, useCart } from '../../lib/cart-store.ts';
 import { setPendingCart } from '../../lib/pending-cart.ts';

@@ -2,7 +2,7 @@ import { type CartLine, MAX_LINE_QUANTITY } from '@shop/domain/cart';
 import { type Product, ProductSchema } from '@shop/domain/catalogue';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from '../../lib/router.tsx';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProductCard } from '../../components/ui/product-card.tsx';
 import { getCart, updateCart, useCart } from '../../lib/cart-store.ts';

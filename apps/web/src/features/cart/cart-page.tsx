@@ -6,7 +6,7 @@ import { NOT_ALLOWED_TO_ORDER, pendingOrderRights, pendingPlacement } from '@sho
 import { countOf } from '@shop/domain/plural';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from '../../lib/router.tsx';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { MessageDialog } from '../../components/ui/message-dialog.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { updateCart, useCart } from '../../lib/cart-store.ts';

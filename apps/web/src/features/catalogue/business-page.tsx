@@ -1,6 +1,6 @@
 import type { BusinessType } from '@shop/domain/catalogue';
 import { uploadedImageSources } from '@shop/domain/product-images';
-import { Link, Navigate, useParams } from '../../lib/router.tsx';
+import { Link, Navigate, useParams } from 'react-router';
 import { useBusinessTypes } from './catalogue-api.ts';
 
 /** The chain of types from the root down to `id` (for the breadcrumb). */

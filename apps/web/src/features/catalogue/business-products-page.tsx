@@ -1,4 +1,4 @@
-import { Link, Navigate, useLocation } from '../../lib/router.tsx';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useCategories } from './catalogue-api.ts';
 import { ListingView } from './listing-view.tsx';
 

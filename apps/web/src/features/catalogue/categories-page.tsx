@@ -1,6 +1,6 @@
 import { DEFAULT_CATEGORY, TOP_CATEGORIES } from '@shop/domain/constants';
 import { toSlug } from '@shop/domain/slug';
-import { useLocation } from '../../lib/router.tsx';
+import { useLocation } from 'react-router';
 import { useCategories } from './catalogue-api.ts';
 import { ListingView } from './listing-view.tsx';
 import { usePageMeta } from '../../lib/use-page-meta.ts';

@@ -3,7 +3,7 @@ import { uploadedImageSources } from '@shop/domain/product-images';
 import { TOP_CATEGORIES } from '@shop/domain/constants';
 import { HOME_HERO_TEXT, NO_BUSINESS_TYPES } from '@shop/domain/shop-size';
 import { useDeferredValue } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { useSiteContent } from '../../app/layouts/site-content.ts';
 import { useBuyAgain, useBusinessTypes, useHomeGrid } from './catalogue-api.ts';
 import { HomeBanners } from './home-banners.tsx';

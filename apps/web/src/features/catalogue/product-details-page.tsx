@@ -4,7 +4,7 @@ import { productIdFromSearch } from '@shop/domain/listing';
 import { formatRupees } from '@shop/domain/money';
 import { displayPrice, splitTax } from '@shop/domain/pricing';
 import { memo, useDeferredValue } from 'react';
-import { Navigate, useLocation } from '../../lib/router.tsx';
+import { Navigate, useLocation } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { toCartItem } from '../../components/ui/product-card.tsx';
 import { ApiError } from '../../lib/api.ts';

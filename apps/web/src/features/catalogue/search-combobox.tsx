@@ -6,7 +6,7 @@ import { displayPrice } from '@shop/domain/pricing';
 import { useCombobox } from 'downshift';
 import { Search } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate } from '../../lib/router.tsx';
+import { useNavigate } from 'react-router';
 import { productDetailsLink } from '../../components/ui/product-card.tsx';
 import { useSearch } from './catalogue-api.ts';
 

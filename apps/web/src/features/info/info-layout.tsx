@@ -1,6 +1,6 @@
 import type { InfoPageSlug } from '@shop/domain/content';
 import type { ReactNode } from 'react';
-import { NavLink } from '../../lib/router.tsx';
+import { NavLink } from 'react-router';
 import { PageText, useInfoPage } from './page-text.tsx';
 
 const PAGES = [

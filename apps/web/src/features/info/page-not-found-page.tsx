@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 
 export function PageNotFoundPage() {
   return (

@@ -1,5 +1,5 @@
 import type { MarketplaceProduct } from '@shop/domain/marketplace';
-import { Navigate, useLocation } from '../../lib/router.tsx';
+import { Navigate, useLocation } from 'react-router';
 import { useProductById } from './marketplace-api.ts';
 import { ProductView, Spinner } from './product-view.tsx';
 

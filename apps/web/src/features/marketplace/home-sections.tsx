@@ -2,7 +2,7 @@ import type { MarketplaceBanner, MarketplaceStrip } from '@shop/domain/marketpla
 import { marketplaceCategoryPath } from '@shop/domain/marketplace-rules';
 import { GRID } from '@shop/domain/constants';
 import { memo } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { MarketplaceProductCard } from './marketplace-product-card.tsx';
 
 /** SPEC 2: a grid of six image tiles (featured categories, popular categories). */

@@ -1,7 +1,7 @@
 import type { MarketplaceResolvedCategory } from '@shop/domain/marketplace';
 import { marketplaceCategoryPath, findCategoryInTree, resolveCategoryPath } from '@shop/domain/marketplace-rules';
 import { useMemo, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '../../lib/router.tsx';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useCity } from '../../lib/city.ts';
 import { useBanners, useCategoryTree, useFacets, useProductList } from './marketplace-api.ts';
 import { useIsDesktop } from '../../lib/use-media.ts';

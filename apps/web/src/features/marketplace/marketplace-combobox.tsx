@@ -7,7 +7,7 @@ import { displayPrice } from '@shop/domain/pricing';
 import { useCombobox } from 'downshift';
 import { Search } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate } from '../../lib/router.tsx';
+import { useNavigate } from 'react-router';
 import { useCity } from '../../lib/city.ts';
 import { useSearch } from './marketplace-api.ts';
 

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { useDisclosure } from '../../lib/use-disclosure.ts';
 
 // The panel (and its category request and accordion) loads when first opened, so the bar costs

@@ -2,7 +2,7 @@ import type { MarketplaceProduct } from '@shop/domain/marketplace';
 import { marketplaceProductPath } from '@shop/domain/marketplace-rules';
 import { formatRupees } from '@shop/domain/money';
 import { memo } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { useProgressive } from '../../lib/use-progressive.ts';
 import { Price, SaleBadge } from '../../components/ui/price.tsx';
 import { ProductImage } from '../../components/ui/product-image.tsx';

@@ -1,6 +1,6 @@
 import { movedProductPath, resolveProductPath } from '@shop/domain/marketplace-rules';
 import { useDeferredValue } from 'react';
-import { Navigate, useLocation } from '../../lib/router.tsx';
+import { Navigate, useLocation } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ProductSkeleton } from '../../components/ui/product-skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';

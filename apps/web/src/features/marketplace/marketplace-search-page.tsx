@@ -1,6 +1,6 @@
 import { searchTextFromParam } from '@shop/domain/marketplace-search';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from '../../lib/router.tsx';
+import { useSearchParams } from 'react-router';
 import { useCity } from '../../lib/city.ts';
 import { useSearch } from './marketplace-api.ts';
 import { MarketplaceProductGrid, Spinner } from './marketplace-product-card.tsx';

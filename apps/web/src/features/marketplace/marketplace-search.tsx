@@ -1,6 +1,6 @@
 import { marketplaceSearchPath } from '@shop/domain/marketplace-search';
 import { Search } from 'lucide-react';
-import { useNavigate } from '../../lib/router.tsx';
+import { useNavigate } from 'react-router';
 import { useLazyCombobox } from '../../lib/use-lazy-combobox.tsx';
 
 const loadCombobox = () => import('./marketplace-combobox.tsx').then((m) => m.MarketplaceCombobox);

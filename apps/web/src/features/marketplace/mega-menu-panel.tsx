@@ -3,7 +3,7 @@ import { marketplaceCategoryPath } from '@shop/domain/marketplace-rules';
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { useIsDesktop } from '../../lib/use-media.ts';
 import { useCategoryTree } from './marketplace-api.ts';
 

@@ -4,7 +4,7 @@ import { marketplaceCategoryPath, marketplaceProductPath, marketplaceProductTitl
 import type { City } from '@shop/domain/constants';
 import { MessageCircle } from 'lucide-react';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 import { SaleBadge } from '../../components/ui/price.tsx';
 import { ProductImage } from '../../components/ui/product-image.tsx';
 import { setCity, useCities, useCity } from '../../lib/city.ts';

@@ -3,7 +3,7 @@ import { decideOrderStatus } from '@shop/domain/order-rules';
 import type { Order } from '@shop/domain/orders';
 import type { Proposal } from '@shop/domain/reorder';
 import { useEffect, useState } from 'react';
-import { useNavigate } from '../../lib/router.tsx';
+import { useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
 import { lineKey, ProposalTotal, ProposedLines } from '../../components/ui/proposed-lines.tsx';
 import { api } from '../../lib/api.ts';

@@ -3,7 +3,7 @@ import type { OrderList } from '@shop/domain/reorder';
 import { ORDER_LIST_NAME_MAX } from '@shop/domain/reorder-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useNavigate } from '../../lib/router.tsx';
+import { useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
 import { api } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';

@@ -6,7 +6,7 @@ import { ORDER_LIST_MAX_ITEMS, ORDER_LIST_NAME_MAX, parseRowQuantity, QUANTITY_R
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useNavigate } from '../../lib/router.tsx';
+import { useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
 import { LineProblem } from '../../components/ui/proposed-lines.tsx';
 import { api } from '../../lib/api.ts';

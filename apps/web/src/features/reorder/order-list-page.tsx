@@ -4,7 +4,7 @@ import { decideOrderStatus, lineTotal } from '@shop/domain/order-rules';
 import type { OrderList, Proposal, ProposedLine } from '@shop/domain/reorder';
 import { orderListRights, parseRowQuantity, QUANTITY_RULE } from '@shop/domain/reorder-rules';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from '../../lib/router.tsx';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { LineProblem, lineDomId, lineKey, ProposalTotal } from '../../components/ui/proposed-lines.tsx';
 import { api, ApiError } from '../../lib/api.ts';

@@ -4,7 +4,7 @@ import { ORDER_LIST_NAME_MAX, orderListRights } from '@shop/domain/reorder-rules
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, useNavigate } from '../../lib/router.tsx';
+import { Link, useNavigate } from 'react-router';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { api } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.tsx';

@@ -5,7 +5,7 @@ import { countOf, pluralWord } from '@shop/domain/plural';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trash2, Upload } from 'lucide-react';
 import { type ClipboardEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from '../../lib/router.tsx';
+import { Link, useNavigate } from 'react-router';
 import { LineProblem, ProposalTotal, quantityText } from '../../components/ui/proposed-lines.tsx';
 import { api } from '../../lib/api.ts';
 import { addCartLines } from '../../lib/cart-store.ts';

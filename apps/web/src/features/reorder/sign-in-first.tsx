@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router.tsx';
+import { Link } from 'react-router';
 
 /** Reorder, quick order and order lists are a registered business's (a guest has no orders or lists). */
 export function SignInFirst({ title }: { title: string }) {
